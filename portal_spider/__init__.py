@@ -1,0 +1,1 @@
+"""portal-archive: crawl guide portals with Scrapy into an SQLite archive."""
