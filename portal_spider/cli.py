@@ -1,0 +1,199 @@
+"""The ``portal-archive`` command: a thin click shell over the library.
+
+Each command parses its arguments, turns bad input into a one-line error with a
+non-zero exit, and calls one library function.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from portal_spider.portals import PortalConfigError, load_portals, portal_from_start_urls
+from storage import Archive
+from storage.archive import ArchiveError
+
+EXIT_LOCKED = 75  # EX_TEMPFAIL: cron may simply try again later
+
+
+@click.group()
+@click.version_option(package_name="portal-archive")
+def cli():
+    """Archive articles from game-guide portals into SQLite and browse them in Datasette."""
+
+
+def _open_archive(db: str) -> Archive:
+    try:
+        return Archive(db)
+    except ArchiveError as error:
+        raise click.ClickException(str(error)) from None
+
+
+def _portals(start_urls, config, names):
+    try:
+        if config:
+            return load_portals(config, list(names) or None)
+        if names:
+            raise PortalConfigError(f"portal names ({', '.join(names)}) need --config")
+        if not start_urls:
+            raise PortalConfigError("give --start-url URL or --config portals.toml")
+        return portal_from_start_urls(list(start_urls))
+    except PortalConfigError as error:
+        raise click.ClickException(str(error)) from None
+
+
+@cli.command()
+@click.argument("names", nargs=-1)
+@click.option("--start-url", "start_urls", multiple=True, metavar="URL",
+              help="A listing page to crawl from, zero-config (repeatable).")
+@click.option("--config", type=click.Path(dir_okay=False), metavar="TOML",
+              help="portals.toml declaring [portals.NAME] tables.")
+@click.option("--db", default="archive.db", show_default=True, help="The archive.")
+@click.option("-s", "settings", multiple=True, metavar="NAME=VALUE",
+              help="A Scrapy setting, as with scrapy crawl -s (repeatable).")
+@click.option("--full", is_flag=True, help="Walk every listing page, not just the new ones.")
+@click.option("--refresh", is_flag=True, help="Fetch known articles again and record revisions.")
+@click.option("--since", "since_days", type=float, metavar="DAYS",
+              help="With --refresh: only articles published in the last DAYS days.")
+@click.option("-v", "--verbose", is_flag=True, help="Show Scrapy's log.")
+def crawl(names, start_urls, config, db, settings, full, refresh, since_days, verbose):
+    """Crawl portals into the archive, fetching only what is new.
+
+    \b
+    Zero-config, from listing pages:
+        portal-archive crawl --start-url https://example.com/gonglue/ --db guides.db
+    Declared portals (all of them, or the ones named):
+        portal-archive crawl --config portals.toml --db guides.db
+        portal-archive crawl yongchuang --config portals.toml -s DOWNLOAD_DELAY=2
+    """
+    from portal_spider.crawl import SettingError, project_settings, run_crawl
+    from portal_spider.runlock import ArchiveLocked, crawl_lock
+
+    portals = _portals(start_urls, config, names)
+    if since_days is not None and not refresh:
+        raise click.ClickException("--since goes with --refresh")
+    try:
+        scrapy_settings = project_settings(db, settings)
+    except SettingError as error:
+        raise click.ClickException(str(error)) from None
+    if not verbose and "LOG_LEVEL" not in dict(s.partition("=")[::2] for s in settings):
+        scrapy_settings.set("LOG_LEVEL", "WARNING", priority="cmdline")
+    archive = _open_archive(db)
+    try:
+        with crawl_lock(db):
+            run_id = run_crawl(
+                portals, scrapy_settings, full=full, refresh=refresh, since_days=since_days
+            )
+    except ArchiveLocked as error:
+        click.echo(f"Error: {error}", err=True)
+        sys.exit(EXIT_LOCKED)
+    run = archive.db["crawl_runs"].get(run_id) if run_id else None
+    if run is None:
+        raise click.ClickException("the crawl did not start; run with -v to see why")
+    click.echo(
+        f"run {run['id']} {run['status']}: {run['pages_fetched']} pages fetched, "
+        f"{run['articles_new']} new, {run['articles_updated']} updated, "
+        f"{run['duplicates']} duplicates, {run['errors']} errors"
+    )
+
+
+@cli.command()
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--url", help="The page's URL (resolves relative links, same-site checks).")
+@click.option("--batch", "manifest", type=click.Path(dir_okay=False),
+              help='JSON lines {"file": PATH, "url": URL}: one JSON object out per line in.')
+def extract(file, url, manifest):
+    """Print the article extracted from a saved page as JSON.
+
+    \b
+        portal-archive extract --url https://example.com/a/1.html page.html
+        portal-archive extract --batch pages.jsonl > articles.jsonl
+    """
+    from portal_spider.pages.batch import extract_batch, extract_file
+
+    if bool(file) == bool(manifest):
+        raise click.ClickException("give either FILE or --batch MANIFEST")
+    if manifest:
+        if not Path(manifest).is_file():
+            raise click.ClickException(f"manifest not found: {manifest}")
+        for record in extract_batch(manifest):
+            click.echo(json.dumps(record, ensure_ascii=False))
+        return
+    record = extract_file(file, url)
+    if "error" in record:
+        raise click.ClickException(record["error"])
+    click.echo(json.dumps(record, ensure_ascii=False, indent=2))
+
+
+@cli.command(name="import")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--db", default="archive.db", show_default=True, help="The archive.")
+def import_(file, db):
+    """Store articles given as JSON lines, with duplicate detection, as a crawl would.
+
+    Each line: url, portal, title, author, published_at, and body_text or body_html.
+
+    \b
+        portal-archive import old-archive.jsonl --db guides.db
+    """
+    from storage.importer import import_jsonl
+
+    if not Path(file).is_file():
+        raise click.ClickException(f"file not found: {file}")
+    archive = _open_archive(db)
+    report = import_jsonl(archive, file)
+    for line_number, reason in report.errors:
+        click.echo(f"{file}:{line_number}: {reason}", err=True)
+    statuses = ", ".join(f"{count} {status}" for status, count in sorted(report.by_status.items()))
+    click.echo(f"imported {report.imported} articles ({statuses or 'none'}), {len(report.errors)} bad lines")
+
+
+@cli.command()
+@click.option("--db", default="archive.db", show_default=True, help="The archive.")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8001, show_default=True, type=int)
+def serve(db, host, port):
+    """Browse the archive in Datasette.
+
+    \b
+        portal-archive serve --db guides.db --port 8001
+    """
+    from portal_spider.browse import serve_archive
+
+    if not Path(db).is_file():
+        raise click.ClickException(f"archive not found: {db}")
+    _open_archive(db)  # upgrades an older archive's schema before Datasette reads it
+    serve_archive(db, host, port)
+
+
+@cli.command(name="sample-portal")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--articles", default=36, show_default=True, type=click.IntRange(1))
+@click.option("--seed", default=1, show_default=True, type=int)
+def sample_portal(host, port, articles, seed):
+    """Serve the bundled sample guide portal (for the demo, tests and benchmarks).
+
+    \b
+        portal-archive sample-portal --port 8000
+        portal-archive crawl --start-url http://127.0.0.1:8000/list/index.html
+    """
+    from portal_spider.sample_portal import SamplePortal, serve as serve_portal
+
+    portal = SamplePortal(articles=articles, seed=seed)
+    try:
+        server = serve_portal(portal, host=host, port=port)
+    except OSError as error:
+        raise click.ClickException(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    click.echo(f"sample portal with {articles} articles at {server.base_url}/list/index.html")
+    try:
+        server.wait()
+    except KeyboardInterrupt:
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    cli()

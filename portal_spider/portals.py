@@ -1,0 +1,133 @@
+"""Portals to crawl: declared in portals.toml, or made on the fly from start URLs.
+
+A portal is one site. ``portals.toml`` holds one table per portal::
+
+    [portals.yongchuang]
+    start_urls = ["https://www.example.com/gonglue/"]   # required
+    article_link_selector = "ul.list a.title"           # optional CSS overrides
+    next_page_selector = "div.pager a.next"
+    title_selector = "h1"
+    author_selector = ".info .author"
+    date_selector = ".info time"
+    body_selector = "div.content"
+    timezone = "Asia/Shanghai"                          # naive dates are read in it
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from portal_spider.pages.options import ExtractionOptions
+
+
+class PortalConfigError(ValueError):
+    """portals.toml or a start URL is not usable; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class Portal:
+    name: str
+    start_urls: tuple[str, ...]
+    article_link_selector: str | None = None
+    next_page_selector: str | None = None
+    title_selector: str | None = None
+    author_selector: str | None = None
+    date_selector: str | None = None
+    body_selector: str | None = None
+    timezone: str | None = None
+    sites: frozenset[str] = field(default=frozenset(), compare=False)
+
+    def __post_init__(self):
+        # The crawl never leaves the sites of the start URLs (host and port).
+        object.__setattr__(self, "sites", frozenset(site_of(url) for url in self.start_urls))
+
+    def extraction_options(self) -> ExtractionOptions:
+        return ExtractionOptions(
+            title_selector=self.title_selector,
+            author_selector=self.author_selector,
+            date_selector=self.date_selector,
+            body_selector=self.body_selector,
+            timezone=self.timezone,
+        )
+
+    def owns(self, url: str) -> bool:
+        return site_of(url) in self.sites
+
+
+OPTIONAL_KEYS = {f.name for f in fields(Portal)} - {"name", "start_urls", "sites"}
+
+
+def site_of(url: str) -> str:
+    """The site a URL belongs to: lower-cased host with its port, ``www.`` ignored."""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").removeprefix("www.")
+    default_port = {"http": 80, "https": 443}.get(parts.scheme)
+    port = parts.port if parts.port not in (None, default_port) else None
+    return f"{host}:{port}" if port else host
+
+
+def check_start_url(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise PortalConfigError(f"not an http(s) URL: {url!r}")
+    return url
+
+
+def portal_from_start_urls(start_urls: list[str]) -> list[Portal]:
+    """Zero-config portals: one per site among the start URLs, named after the site."""
+    by_site: dict[str, list[str]] = {}
+    for url in start_urls:
+        by_site.setdefault(site_of(check_start_url(url)), []).append(url)
+    return [Portal(name=site, start_urls=tuple(urls)) for site, urls in by_site.items()]
+
+
+def load_portals(path: str | Path, names: list[str] | None = None) -> list[Portal]:
+    """Read portals.toml; with ``names``, only those portals (in that order)."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise PortalConfigError(f"config file not found: {path}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise PortalConfigError(f"cannot read config file {path}: {error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise PortalConfigError(f"{path} is not valid TOML: {error}") from None
+    tables = data.get("portals")
+    if not isinstance(tables, dict) or not tables:
+        raise PortalConfigError(f"{path} declares no [portals.NAME] table")
+    portals = {name: _portal_from_table(path, name, table) for name, table in tables.items()}
+    if not names:
+        return list(portals.values())
+    unknown = [name for name in names if name not in portals]
+    if unknown:
+        raise PortalConfigError(
+            f"no portal named {', '.join(unknown)} in {path} (it has: {', '.join(portals)})"
+        )
+    return [portals[name] for name in names]
+
+
+def _portal_from_table(path: Path, name: str, table) -> Portal:
+    where = f"{path} [portals.{name}]"
+    if not isinstance(table, dict):
+        raise PortalConfigError(f"{where} must be a table")
+    unknown = set(table) - OPTIONAL_KEYS - {"start_urls"}
+    if unknown:
+        raise PortalConfigError(f"{where}: unknown setting {', '.join(sorted(unknown))}")
+    start_urls = table.get("start_urls")
+    if isinstance(start_urls, str):
+        start_urls = [start_urls]
+    if not start_urls or not all(isinstance(url, str) for url in start_urls):
+        raise PortalConfigError(f"{where}: start_urls must be a non-empty list of URLs")
+    for key in set(table) & OPTIONAL_KEYS:
+        if not isinstance(table[key], str):
+            raise PortalConfigError(f"{where}: {key} must be a string")
+    try:
+        for url in start_urls:
+            check_start_url(url)
+    except PortalConfigError as error:
+        raise PortalConfigError(f"{where}: {error}") from None
+    options = {key: table[key] for key in OPTIONAL_KEYS if key in table}
+    return Portal(name=name, start_urls=tuple(start_urls), **options)

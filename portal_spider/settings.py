@@ -1,0 +1,53 @@
+"""Scrapy settings for portal-archive: polite by default.
+
+Every value here can be overridden per run with ``-s NAME=VALUE`` (``portal-archive crawl``
+and ``scrapy crawl`` alike). Guide portals are small sites run on small budgets, so the
+defaults favour being welcome over being fast.
+"""
+
+BOT_NAME = "portal_spider"
+SPIDER_MODULES = ["portal_spider.spiders"]
+NEWSPIDER_MODULE = "portal_spider.spiders"
+
+# Say who we are and where to complain; many portals block anonymous crawlers.
+USER_AGENT = "portal-archive/0.1 (+https://github.com/portal-archive/portal-archive)"
+
+# Polite defaults: obey robots.txt, let AutoThrottle adapt to the server's latency,
+# never hit one site with more than two requests at a time, and pause between requests.
+ROBOTSTXT_OBEY = True
+AUTOTHROTTLE_ENABLED = True
+AUTOTHROTTLE_START_DELAY = 1.0
+AUTOTHROTTLE_MAX_DELAY = 30.0
+AUTOTHROTTLE_TARGET_CONCURRENCY = 1.0
+CONCURRENT_REQUESTS = 16
+CONCURRENT_REQUESTS_PER_DOMAIN = 2
+DOWNLOAD_DELAY = 0.5
+RANDOMIZE_DOWNLOAD_DELAY = True
+DOWNLOAD_TIMEOUT = 30
+
+# Transient failures (503 under load, timeouts) are retried a few times within the run;
+# what still fails lands in crawl_errors and is retried by the next run.
+RETRY_ENABLED = True
+RETRY_TIMES = 2
+
+# Cookies are not needed to read articles and only make crawls stateful.
+COOKIES_ENABLED = False
+TELNETCONSOLE_ENABLED = False
+
+ITEM_PIPELINES = {
+    "portal_spider.pipelines.ArchivePipeline": 300,
+}
+EXTENSIONS = {
+    "portal_spider.extensions.RunRecorder": 500,
+}
+
+# Where the archive lives; ``portal-archive crawl --db`` sets it.
+ARCHIVE_PATH = "archive.db"
+# Tracking parameters dropped from URLs before they are compared (None: the library's list).
+ARCHIVE_TRACKING_PARAMS = None
+# Incremental crawling: stop paginating after this many listing pages in a row bring no
+# new article (0 walks every page, like --full).
+LISTING_STOP_AFTER_STALE_PAGES = 1
+
+LOG_LEVEL = "INFO"
+FEED_EXPORT_ENCODING = "utf-8"
