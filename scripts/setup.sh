@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Create .venv (once) and install portal-archive into it with the given extras.
+# Sourced by demo.sh and test.sh, so a fresh clone needs nothing but python3 >= 3.11.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[${1:-test}]"

@@ -1,0 +1,45 @@
+"""Shared fixtures: the bundled sample portal on loopback, and the CLI run as a user would.
+
+Crawls run ``portal-archive`` in a subprocess: Twisted's reactor starts once per process,
+and a subprocess is what cron runs anyway.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from portal_spider.sample_portal import SamplePortal, serve
+
+# The sample portal is local and ours: no need to be polite to it.
+FAST = [
+    "-s", "AUTOTHROTTLE_ENABLED=0",
+    "-s", "DOWNLOAD_DELAY=0",
+    "-s", "CONCURRENT_REQUESTS_PER_DOMAIN=16",
+]
+
+
+@pytest.fixture
+def portal_server():
+    """A fresh 36-article sample portal served on 127.0.0.1 (any free port)."""
+    portal = SamplePortal(articles=36, seed=1)
+    with serve(portal, host="127.0.0.1", port=0) as server:
+        server.portal = portal
+        yield server
+
+
+def run_cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "portal_spider.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def crawl(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    result = run_cli("crawl", *args, *FAST, timeout=timeout)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result

@@ -1,0 +1,52 @@
+import pytest
+
+from portal_spider.portals import PortalConfigError, load_portals, portal_from_start_urls, site_of
+
+
+def write(tmp_path, text):
+    path = tmp_path / "portals.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_load_all_and_named(tmp_path):
+    path = write(tmp_path, """
+[portals.a]
+start_urls = ["http://a.test/list/"]
+timezone = "Asia/Shanghai"
+[portals.b]
+start_urls = ["http://b.test/"]
+next_page_selector = "a.next"
+""")
+    assert [p.name for p in load_portals(path)] == ["a", "b"]
+    (b,) = load_portals(path, ["b"])
+    assert b.next_page_selector == "a.next" and b.owns("http://b.test/x.html")
+    assert load_portals(path, ["a"])[0].extraction_options().timezone == "Asia/Shanghai"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[portals.a]\nstart_urls = []\n", "start_urls must be"),
+    ("[portals.a]\nstart_urls = ['ftp://x']\n", "not an http(s) URL"),
+    ("[portals.a]\nstart_urls = ['http://a.test/']\ntitel = 'h1'\n", "unknown setting titel"),
+    ("[other]\nx = 1\n", "declares no [portals.NAME]"),
+    ("[portals.a\n", "not valid TOML"),
+])
+def test_bad_config_says_why(tmp_path, text, message):
+    with pytest.raises(PortalConfigError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
+        load_portals(write(tmp_path, text))
+
+
+def test_unknown_portal_name(tmp_path):
+    path = write(tmp_path, "[portals.a]\nstart_urls = ['http://a.test/']\n")
+    with pytest.raises(PortalConfigError, match="no portal named zzz"):
+        load_portals(path, ["zzz"])
+
+
+def test_zero_config_groups_start_urls_by_site():
+    portals = portal_from_start_urls(["http://a.test/1", "https://www.a.test/2", "http://127.0.0.1:8000/x"])
+    assert [(p.name, len(p.start_urls)) for p in portals] == [("a.test", 2), ("127.0.0.1:8000", 1)]
+
+
+def test_site_ignores_default_port_and_www():
+    assert site_of("https://WWW.Example.com:443/a") == "example.com"
+    assert site_of("http://127.0.0.1:8000/") == "127.0.0.1:8000"

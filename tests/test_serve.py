@@ -1,0 +1,56 @@
+"""portal-archive serve: Datasette on the archive, as a user starts it."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+from storage import Archive, Article
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url: str, attempts: int = 100) -> bytes:
+    for _ in range(attempts):
+        try:
+            return urllib.request.urlopen(url, timeout=2).read()
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"no answer from {url}")
+
+
+def test_serve_answers_versions_and_lists_articles(tmp_path):
+    db_path = tmp_path / "guides.db"
+    Archive(str(db_path)).save(Article(url="http://p.test/1.html", title="原神攻略", body_text="正文。"))
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "portal_spider.cli", "serve", "--db", str(db_path), "--port", str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    try:
+        versions = json.loads(get(f"http://127.0.0.1:{port}/-/versions.json"))
+        assert "datasette" in versions
+        tables = json.loads(get(f"http://127.0.0.1:{port}/guides.json"))["tables"]
+        assert "articles" in [table["name"] for table in tables]
+        rows = json.loads(get(f"http://127.0.0.1:{port}/guides/articles.json?_shape=array"))
+        assert rows[0]["title"] == "原神攻略"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_serve_missing_archive(tmp_path):
+    from click.testing import CliRunner
+
+    from portal_spider.cli import cli
+
+    result = CliRunner().invoke(cli, ["serve", "--db", str(tmp_path / "none.db")])
+    assert result.exit_code != 0 and "archive not found" in result.output
