@@ -45,22 +45,37 @@ def _portals(start_urls, config, names):
         raise click.ClickException(str(error)) from None
 
 
+def crawl_options(command):
+    """The options of ``crawl``, shared by ``schedule`` which passes them on."""
+    options = [
+        click.argument("names", nargs=-1),
+        click.option("--start-url", "start_urls", multiple=True, metavar="URL",
+                     help="A listing page to crawl from, zero-config (repeatable)."),
+        click.option("--config", type=click.Path(dir_okay=False), metavar="TOML",
+                     help="portals.toml declaring [portals.NAME] tables."),
+        click.option("--db", default="archive.db", show_default=True, help="The archive."),
+        click.option("-s", "settings", multiple=True, metavar="NAME=VALUE",
+                     help="A Scrapy setting, as with scrapy crawl -s (repeatable)."),
+        click.option("--full", is_flag=True, help="Walk every listing page, not just until nothing is new."),
+        click.option("--refresh", is_flag=True, help="Fetch known articles again and record revisions."),
+        click.option("--since", "since_days", type=click.FloatRange(min=0), metavar="DAYS",
+                     help="With --refresh: only articles published in the last DAYS days."),
+        click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors."),
+        click.option("--json", "as_json", is_flag=True, help="Print the run summary as JSON."),
+        click.option("-v", "--verbose", is_flag=True, help="Show Scrapy's log."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
 @cli.command()
-@click.argument("names", nargs=-1)
-@click.option("--start-url", "start_urls", multiple=True, metavar="URL",
-              help="A listing page to crawl from, zero-config (repeatable).")
-@click.option("--config", type=click.Path(dir_okay=False), metavar="TOML",
-              help="portals.toml declaring [portals.NAME] tables.")
-@click.option("--db", default="archive.db", show_default=True, help="The archive.")
-@click.option("-s", "settings", multiple=True, metavar="NAME=VALUE",
-              help="A Scrapy setting, as with scrapy crawl -s (repeatable).")
-@click.option("--full", is_flag=True, help="Walk every listing page, not just the new ones.")
-@click.option("--refresh", is_flag=True, help="Fetch known articles again and record revisions.")
-@click.option("--since", "since_days", type=float, metavar="DAYS",
-              help="With --refresh: only articles published in the last DAYS days.")
-@click.option("-v", "--verbose", is_flag=True, help="Show Scrapy's log.")
-def crawl(names, start_urls, config, db, settings, full, refresh, since_days, verbose):
+@crawl_options
+def crawl(names, start_urls, config, db, settings, full, refresh, since_days, quiet, as_json, verbose):
     """Crawl portals into the archive, fetching only what is new.
+
+    Exit status: 0 when the crawl ran (even if some pages failed; see crawl_errors),
+    75 when another crawl holds the archive's lock, 1 for bad arguments.
 
     \b
     Zero-config, from listing pages:
@@ -81,9 +96,13 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ve
         raise click.ClickException(str(error)) from None
     if not verbose and "LOG_LEVEL" not in dict(s.partition("=")[::2] for s in settings):
         scrapy_settings.set("LOG_LEVEL", "WARNING", priority="cmdline")
+    live = sys.stderr.isatty() and not (quiet or as_json or verbose)
+    scrapy_settings.set("PROGRESS_LIVE", live, priority="cmdline")
     archive = _open_archive(db)
     try:
         with crawl_lock(db):
+            if not (quiet or as_json):
+                click.echo(f"crawling {', '.join(p.name for p in portals)} into {db}", err=True)
             run_id = run_crawl(
                 portals, scrapy_settings, full=full, refresh=refresh, since_days=since_days
             )
@@ -93,11 +112,43 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ve
     run = archive.db["crawl_runs"].get(run_id) if run_id else None
     if run is None:
         raise click.ClickException("the crawl did not start; run with -v to see why")
-    click.echo(
-        f"run {run['id']} {run['status']}: {run['pages_fetched']} pages fetched, "
-        f"{run['articles_new']} new, {run['articles_updated']} updated, "
-        f"{run['duplicates']} duplicates, {run['errors']} errors"
-    )
+    if as_json:
+        click.echo(json.dumps(run, ensure_ascii=False))
+    elif not quiet:
+        click.echo(
+            f"run {run['id']} {run['status']}: {run['pages_fetched']} pages fetched, "
+            f"{run['articles_new']} new, {run['articles_updated']} updated, "
+            f"{run['duplicates']} duplicates, {run['errors']} errors"
+        )
+
+
+@cli.command(context_settings={"ignore_unknown_options": True})
+@click.option("--every", required=True, metavar="INTERVAL",
+              help="How often to start a crawl: 90s, 30m, 2h, 1d.")
+@click.argument("crawl_args", nargs=-1, type=click.UNPROCESSED)
+def schedule(every, crawl_args):
+    """Run crawls at an interval in the foreground, never two at once.
+
+    Takes every option of crawl after --every. SIGTERM or Ctrl-C stops it cleanly:
+    a running crawl is asked to finish what it holds, then the scheduler exits.
+
+    \b
+        portal-archive schedule --every 30m --config portals.toml --db guides.db
+    """
+    from portal_spider.scheduler import IntervalError, parse_interval, run_schedule
+
+    try:
+        seconds = parse_interval(every)
+    except IntervalError as error:
+        raise click.ClickException(str(error)) from None
+    # Parse the crawl options now, so a typo fails here rather than at every run.
+    with click.Context(crawl) as ctx:
+        try:
+            crawl.parse_args(ctx, list(crawl_args))
+        except click.UsageError as error:
+            raise click.ClickException(error.format_message()) from None
+    _portals(ctx.params["start_urls"], ctx.params["config"], ctx.params["names"])
+    run_schedule(seconds, [sys.executable, "-m", "portal_spider.cli", "crawl", *crawl_args])
 
 
 @cli.command()

@@ -1,13 +1,20 @@
-"""RunRecorder: one crawl_runs row per crawl, opened at start and closed with its counts."""
+"""Crawl-wide components: the run record, and the live progress line."""
 
 from __future__ import annotations
 
+import sys
+import time
+
 from scrapy import signals
+from scrapy.exceptions import NotConfigured
+from twisted.internet import task
 
 from portal_spider.archive_link import archive_for
 
 
 class RunRecorder:
+    """One crawl_runs row per crawl, opened at start and closed with its counts."""
+
     def __init__(self, crawler):
         self.crawler = crawler
         self.archive = archive_for(crawler)
@@ -43,3 +50,52 @@ class RunRecorder:
         if not counts["errors"]:
             return "ok"
         return "partial" if counts["pages_fetched"] > counts["errors"] else "failed"
+
+
+class LiveProgress:
+    """A one-line live display on a terminal: pages, new, duplicates, errors, rate.
+
+    Enabled by the PROGRESS_LIVE setting, which ``portal-archive crawl`` sets only when
+    stderr is a terminal, so cron mail stays a few lines long.
+    """
+
+    INTERVAL = 0.5
+
+    def __init__(self, crawler, stream):
+        self.stats = crawler.stats
+        self.stream = stream
+        self.started = None
+        self.task = None
+
+    @classmethod
+    def from_crawler(cls, crawler):
+        if not crawler.settings.getbool("PROGRESS_LIVE"):
+            raise NotConfigured
+        progress = cls(crawler, sys.stderr)
+        crawler.signals.connect(progress.spider_opened, signal=signals.spider_opened)
+        crawler.signals.connect(progress.spider_closed, signal=signals.spider_closed)
+        return progress
+
+    def spider_opened(self, spider):
+        self.started = time.monotonic()
+        self.task = task.LoopingCall(self.show)
+        self.task.start(self.INTERVAL, now=True)
+
+    def line(self) -> str:
+        value = self.stats.get_value
+        pages = value("downloader/response_count", 0)
+        rate = pages / max(time.monotonic() - self.started, 1e-6)
+        return (
+            f"pages {pages}  new {value('archive/new', 0)}  duplicates {value('archive/duplicate', 0)}"
+            f"  updated {value('archive/revised', 0)}  errors {value('portal/errors', 0)}  {rate:.1f} pages/s"
+        )
+
+    def show(self):
+        self.stream.write("\r\x1b[K" + self.line())
+        self.stream.flush()
+
+    def spider_closed(self, spider, reason):
+        if self.task and self.task.running:
+            self.task.stop()
+        self.stream.write("\r\x1b[K")
+        self.stream.flush()

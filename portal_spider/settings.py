@@ -39,7 +39,10 @@ ITEM_PIPELINES = {
 }
 EXTENSIONS = {
     "portal_spider.extensions.RunRecorder": 500,
+    "portal_spider.extensions.LiveProgress": 510,
 }
+# The live progress line; portal-archive crawl turns it on when stderr is a terminal.
+PROGRESS_LIVE = False
 
 # Where the archive lives; ``portal-archive crawl --db`` sets it.
 ARCHIVE_PATH = "archive.db"
