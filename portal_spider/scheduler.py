@@ -40,8 +40,10 @@ def run_schedule(every_seconds: float, crawl_command: list[str], log=None) -> No
     def stop(signum, frame):
         log(f"schedule: {signal.Signals(signum).name} received, stopping")
         stopping.set()
-        if child and child[0].poll() is None:
-            # Scrapy finishes in-flight requests on its first SIGTERM and records the run.
+        # Scrapy finishes in-flight requests on its first signal and records the run; a
+        # Ctrl-C already reached the child through the terminal's process group, and a
+        # second signal would force it to stop mid-write.
+        if signum == signal.SIGTERM and child and child[0].poll() is None:
             child[0].send_signal(signal.SIGTERM)
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
