@@ -15,10 +15,12 @@ A portal is one site. ``portals.toml`` holds one table per portal::
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from portal_spider.pages.options import ExtractionOptions
 
@@ -57,6 +59,7 @@ class Portal:
         return site_of(url) in self.sites
 
 
+UTC_OFFSET = re.compile(r"^[+-]\d{2}:?\d{2}$")
 OPTIONAL_KEYS = {f.name for f in fields(Portal)} - {"name", "start_urls", "sites"}
 
 
@@ -129,5 +132,17 @@ def _portal_from_table(path: Path, name: str, table) -> Portal:
             check_start_url(url)
     except PortalConfigError as error:
         raise PortalConfigError(f"{where}: {error}") from None
+    if "timezone" in table and not _is_timezone(table["timezone"]):
+        raise PortalConfigError(f"{where}: unknown timezone {table['timezone']!r} (use e.g. Asia/Shanghai or +08:00)")
     options = {key: table[key] for key in OPTIONAL_KEYS if key in table}
     return Portal(name=name, start_urls=tuple(start_urls), **options)
+
+
+def _is_timezone(name: str) -> bool:
+    if UTC_OFFSET.match(name):
+        return True
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return False
+    return True

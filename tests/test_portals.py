@@ -30,6 +30,7 @@ next_page_selector = "a.next"
     ("[portals.a]\nstart_urls = ['http://a.test/']\ntitel = 'h1'\n", "unknown setting titel"),
     ("[other]\nx = 1\n", "declares no [portals.NAME]"),
     ("[portals.a\n", "not valid TOML"),
+    ("[portals.a]\nstart_urls = ['http://a.test/']\ntimezone = 'Mars/Olympus'\n", "unknown timezone"),
 ])
 def test_bad_config_says_why(tmp_path, text, message):
     with pytest.raises(PortalConfigError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
