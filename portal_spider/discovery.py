@@ -106,7 +106,7 @@ def _is_next_page(link: _Link) -> bool:
     return bool(NEXT_PAGE_TEXT.match(link.text))
 
 
-def _shape(url: str) -> str:
+def url_shape(url: str) -> str:
     """The URL's family: folder path plus the last segment with digits folded."""
     parts = urlsplit(url)
     query_keys = "&".join(sorted(key.split("=")[0] for key in parts.query.split("&") if key))
@@ -116,7 +116,7 @@ def _shape(url: str) -> str:
 def _article_family(links: list[_Link]) -> list[str]:
     families: dict[str, list[_Link]] = defaultdict(list)
     for link in links:
-        families[_shape(link.url)].append(link)
+        families[url_shape(link.url)].append(link)
 
     def score(members: list[_Link]) -> int:
         headline_urls = {m.url for m in members if len(m.text) >= MIN_HEADLINE_CHARS}
@@ -129,8 +129,8 @@ def _article_family(links: list[_Link]) -> list[str]:
     # Portals often mix shapes (e.g. /article/123.html and /article/2025/05/abc.html): keep
     # every family nearly as strong as the best one whose links mostly read as headlines.
     chosen = [f for f in ranked if score(f) >= max(MIN_ARTICLE_FAMILY, best // 2)]
-    chosen_shapes = {_shape(f[0].url) for f in chosen}
-    return [link.url for link in links if _shape(link.url) in chosen_shapes]
+    chosen_shapes = {url_shape(f[0].url) for f in chosen}
+    return [link.url for link in links if url_shape(link.url) in chosen_shapes]
 
 
 def _unique(urls: list[str]) -> list[str]:

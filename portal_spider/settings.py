@@ -51,6 +51,9 @@ ARCHIVE_TRACKING_PARAMS = None
 # Incremental crawling: stop paginating after this many listing pages in a row bring no
 # new article (0 walks every page, like --full).
 LISTING_STOP_AFTER_STALE_PAGES = 1
+# Also discover articles from the sitemaps named in robots.txt (else /sitemap.xml) and
+# from RSS/Atom feeds linked on listing pages.
+DISCOVER_SITEMAPS = True
 
 LOG_LEVEL = "INFO"
 FEED_EXPORT_ENCODING = "utf-8"

@@ -13,17 +13,19 @@ Run it as ``portal-archive crawl`` or ``scrapy crawl portal -a start_url=URL``
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
+from urllib.parse import urljoin
 
 import scrapy
 from scrapy.exceptions import IgnoreRequest
 from scrapy.spidermiddlewares.httperror import HttpError
 
 from portal_spider.archive_link import archive_for
-from portal_spider.discovery import find_listing_links
+from portal_spider.discovery import find_listing_links, url_shape
+from portal_spider.feeds import Entry, feed_links, parse_feed, parse_sitemap, sitemaps_from_robots
 from portal_spider.pages import decode_html, join_pages, parse_article
 from portal_spider.portals import Portal, load_portals, portal_from_start_urls
 
-LISTING, ARTICLE = "listing", "article"
+LISTING, ARTICLE, SITEMAP = "listing", "article", "sitemap"
 
 
 def _flag(value) -> bool:
@@ -56,12 +58,19 @@ class PortalSpider(scrapy.Spider):
         self.since_days = float(since) if since not in (None, "") else None
         self.listings_seen: set[str] = set()
         self.stale_listing_pages: dict[str, int] = {}
+        self.feeds_seen: set[str] = set()
+        # Sitemap entries wait until listing pages show what an article URL looks like on
+        # this portal: a sitemap lists every page of a site, not just articles.
+        self.sitemap_entries: dict[str, list[Entry]] = {}
+        self.article_shapes: dict[str, set[str]] = {}
+        self.scheduled: set[str] = set()
 
     @classmethod
     def from_crawler(cls, crawler, *args, **kwargs):
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider.archive = archive_for(crawler)
         spider.stop_after_stale = crawler.settings.getint("LISTING_STOP_AFTER_STALE_PAGES")
+        spider.use_sitemaps = crawler.settings.getbool("DISCOVER_SITEMAPS")
         return spider
 
     # -- scheduling -------------------------------------------------------------------
@@ -71,6 +80,9 @@ class PortalSpider(scrapy.Spider):
             walk_all = self.full or self.archive.last_run_status(portal.name) not in (None, "ok")
             for url in portal.start_urls:
                 yield self._listing_request(url, portal, walk_all)
+            if self.use_sitemaps:
+                for url in sorted({self._site_root(u) + "robots.txt" for u in portal.start_urls}):
+                    yield self._discovery_request(url, portal, self.parse_robots)
             # What an earlier run discovered but did not archive (killed, or failed).
             leftovers = self.archive.pending_urls(portal.name) + self.archive.failed_urls(portal.name)
             for url in dict.fromkeys(leftovers):
@@ -96,7 +108,19 @@ class PortalSpider(scrapy.Spider):
             meta={"portal": portal, "kind": LISTING, "walk_all": walk_all},
         )
 
+    @staticmethod
+    def _site_root(url: str) -> str:
+        return urljoin(url, "/")
+
+    def _discovery_request(self, url: str, portal: Portal, callback) -> scrapy.Request:
+        # robots.txt, sitemaps and feeds are optional: their absence is no crawl error.
+        return scrapy.Request(
+            url, callback=callback, errback=self.on_discovery_error, dont_filter=True,
+            meta={"portal": portal, "kind": SITEMAP},
+        )
+
     def _article_request(self, url: str, portal: Portal, refetch: bool = False) -> scrapy.Request:
+        self.scheduled.add(url)
         return scrapy.Request(
             url,
             callback=self.parse_article_page,
@@ -117,16 +141,69 @@ class PortalSpider(scrapy.Spider):
             url for url in dict.fromkeys(map(self.archive.canonicalize, links.article_urls))
             if portal.owns(url)
         ]
-        new_urls = [url for url in article_urls if not self.archive.is_known(url)]
-        self.archive.enqueue(new_urls, portal.name)
+        new_urls = self._new_articles(article_urls, portal)
         self.crawler.stats.inc_value("portal/listing_pages")
-        self.crawler.stats.inc_value("portal/articles_discovered", len(new_urls))
         for url in new_urls:
             yield self._article_request(url, portal)
+        shapes = self.article_shapes.setdefault(portal.name, set())
+        shapes.update(url_shape(url) for url in article_urls)
+        yield from self._sitemap_articles(portal)
+        if self.use_sitemaps:
+            for url in feed_links(html, response.url):
+                if url not in self.feeds_seen and portal.owns(url):
+                    self.feeds_seen.add(url)
+                    yield self._discovery_request(url, portal, self.parse_feed)
         if self._keep_paginating(portal, response.meta["walk_all"], bool(new_urls)):
             for url in links.next_page_urls:
                 if url not in self.listings_seen and portal.owns(url):
                     yield self._listing_request(url, portal, response.meta["walk_all"])
+
+    def _new_articles(self, urls, portal: Portal) -> list[str]:
+        """Canonical, same-site, neither archived nor already scheduled; queued durably."""
+        canonical = dict.fromkeys(self.archive.canonicalize(url) for url in urls)
+        new = [
+            url for url in canonical
+            if portal.owns(url) and url not in self.scheduled and not self.archive.is_known(url)
+        ]
+        self.archive.enqueue(new, portal.name)
+        self.crawler.stats.inc_value("portal/articles_discovered", len(new))
+        return new
+
+    def parse_robots(self, response):
+        portal: Portal = response.meta["portal"]
+        sitemaps = sitemaps_from_robots(response.text, response.url) or [
+            urljoin(response.url, "/sitemap.xml")
+        ]
+        for url in sitemaps:
+            if portal.owns(url):
+                yield self._discovery_request(url, portal, self.parse_sitemap)
+
+    def parse_sitemap(self, response):
+        portal: Portal = response.meta["portal"]
+        sitemap = parse_sitemap(response.body, response.url)
+        for url in sitemap.child_sitemaps:
+            if portal.owns(url):
+                yield self._discovery_request(url, portal, self.parse_sitemap)
+        self.sitemap_entries.setdefault(portal.name, []).extend(sitemap.entries)
+        yield from self._sitemap_articles(portal)
+
+    def _sitemap_articles(self, portal: Portal):
+        entries = self.sitemap_entries.get(portal.name, [])
+        shapes = self.article_shapes.get(portal.name, set())
+        waiting = [entry for entry in entries if url_shape(entry.url) not in shapes]
+        ready = [entry.url for entry in entries if url_shape(entry.url) in shapes]
+        self.sitemap_entries[portal.name] = waiting
+        for url in self._new_articles(ready, portal):
+            yield self._article_request(url, portal)
+
+    def parse_feed(self, response):
+        portal: Portal = response.meta["portal"]
+        urls = [entry.url for entry in parse_feed(response.body, response.url)]
+        for url in self._new_articles(urls, portal):
+            yield self._article_request(url, portal)
+
+    def on_discovery_error(self, failure):
+        self.crawler.stats.inc_value("portal/discovery_misses")
 
     def _keep_paginating(self, portal: Portal, walk_all: bool, brought_new: bool) -> bool:
         if walk_all or self.stop_after_stale <= 0:
