@@ -1,0 +1,140 @@
+"""Scheduled crawling: incremental runs, refresh, the lock, resume after SIGKILL, run records."""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import sqlite_utils
+
+from portal_spider.runlock import crawl_lock
+from tests.conftest import FAST, crawl, run_cli
+
+
+def start_url(server) -> str:
+    return server.base_url + "/list/index.html"
+
+
+def article_requests(server) -> list[str]:
+    return [path for path in server.requests if path.startswith("/article/")]
+
+
+def listing_requests(server) -> list[str]:
+    return [path for path in server.requests if path.startswith("/list/")]
+
+
+def contents(db_path) -> set[tuple]:
+    db = sqlite_utils.Database(db_path)
+    return {(r["url"], r["title"], r["author"], r["published_at"], r["body_text"]) for r in db["articles"].rows}
+
+
+def test_second_run_on_unchanged_portal_fetches_no_article(portal_server, tmp_path):
+    db_path = str(tmp_path / "a.db")
+    crawl("--start-url", start_url(portal_server), "--db", db_path)
+    portal_server.requests.clear()
+    result = crawl("--start-url", start_url(portal_server), "--db", db_path)
+    assert article_requests(portal_server) == []
+    assert listing_requests(portal_server) == ["/list/index.html"]
+    assert "0 new" in result.stdout
+
+
+def test_new_articles_are_found_and_pagination_stops(portal_server, tmp_path):
+    db_path = str(tmp_path / "a.db")
+    crawl("--start-url", start_url(portal_server), "--db", db_path)
+    new = portal_server.portal.add_articles(3)
+    portal_server.requests.clear()
+    crawl("--start-url", start_url(portal_server), "--db", db_path)
+    urls = {row[0] for row in contents(db_path)}
+    assert {article.url(portal_server.base_url) for article in new} <= urls
+    assert len(urls) == 39
+    assert len(listing_requests(portal_server)) <= 2
+    fetched_first_pages = {p for p in article_requests(portal_server) if "_" not in p.rsplit("/", 1)[-1]}
+    assert fetched_first_pages == {article.path for article in new}
+
+
+def test_full_walks_every_listing_page(portal_server, tmp_path):
+    db_path = str(tmp_path / "a.db")
+    crawl("--start-url", start_url(portal_server), "--db", db_path)
+    portal_server.requests.clear()
+    crawl("--start-url", start_url(portal_server), "--db", db_path, "--full")
+    assert set(listing_requests(portal_server)) == set(portal_server.portal.listing_paths)
+    assert article_requests(portal_server) == []
+
+
+def test_refresh_records_a_revision_for_the_changed_article_only(portal_server, tmp_path):
+    db_path = str(tmp_path / "a.db")
+    crawl("--start-url", start_url(portal_server), "--db", db_path)
+    changed = portal_server.portal.articles[5]
+    portal_server.portal.edit_article(changed.id, body_text="全新的攻略內容，第一段。\n第二段寫了新的配隊思路。")
+    result = crawl("--start-url", start_url(portal_server), "--db", db_path, "--refresh", "--json")
+    db = sqlite_utils.Database(db_path)
+    revisions = list(db["article_revisions"].rows)
+    assert len(revisions) == 1
+    row = db.execute("select id, body_text from articles where url = ?", [changed.url(portal_server.base_url)]).fetchone()
+    assert revisions[0]["article_id"] == row[0]
+    assert row[1] == "全新的攻略內容，第一段。\n第二段寫了新的配隊思路。"
+    assert '"articles_updated": 1' in result.stdout
+
+
+def test_lock_refuses_a_concurrent_run(tmp_path):
+    db_path = str(tmp_path / "a.db")
+    with crawl_lock(db_path):
+        result = run_cli("crawl", "--start-url", "http://127.0.0.1:9/list/", "--db", db_path)
+    assert result.returncode == 75
+    assert len(result.stderr.strip().splitlines()) == 1 and "another crawl" in result.stderr
+
+
+def test_run_killed_with_sigkill_resumes_to_the_same_archive(portal_server, tmp_path):
+    reference = str(tmp_path / "reference.db")
+    crawl("--start-url", start_url(portal_server), "--db", reference)
+
+    db_path = str(tmp_path / "killed.db")
+    slow = ["-s", "CONCURRENT_REQUESTS=1", "-s", "DOWNLOAD_DELAY=0.05", "-s", "AUTOTHROTTLE_ENABLED=0"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "portal_spider.cli", "crawl", "--start-url", start_url(portal_server),
+         "--db", db_path, *slow],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    archived = 0
+    while archived < 8 and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.05)
+        try:
+            archived = sqlite3.connect(db_path).execute("select count(*) from articles").fetchone()[0]
+        except sqlite3.Error:
+            archived = 0
+    assert process.poll() is None, "the crawl finished before it could be killed"
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    assert 8 <= archived < 36
+
+    crawl("--start-url", start_url(portal_server), "--db", db_path)
+    assert contents(db_path) == contents(reference)
+    db = sqlite3.connect(db_path)
+    assert db.execute("pragma integrity_check").fetchone()[0] == "ok"
+    statuses = [row[0] for row in db.execute("select status from crawl_runs order by id")]
+    assert statuses == ["interrupted", "ok"]
+
+
+def test_failed_url_is_recorded_then_archived_by_the_next_run(portal_server, tmp_path):
+    db_path = str(tmp_path / "a.db")
+    victim = portal_server.portal.articles[7]
+    # One request and two retries answer 503 in the first run; the next run gets a 200.
+    portal_server.portal.fail(victim.path, times=3, status=503)
+    crawl("--start-url", start_url(portal_server), "--db", db_path)
+    db = sqlite_utils.Database(db_path)
+    victim_url = victim.url(portal_server.base_url)
+    errors = list(db["crawl_errors"].rows)
+    assert [(e["url"], e["status"]) for e in errors] == [(victim_url, "503")]
+    run = db["crawl_runs"].get(1)
+    assert (run["status"], run["errors"], run["articles_new"]) == ("partial", 1, 35)
+    assert run["pages_fetched"] >= 36
+
+    crawl("--start-url", start_url(portal_server), "--db", db_path)
+    assert victim_url in {row[0] for row in contents(db_path)}
+    assert list(db["crawl_errors"].rows) == []
+    run = db["crawl_runs"].get(2)
+    assert (run["status"], run["errors"], run["articles_new"]) == ("ok", 0, 1)
