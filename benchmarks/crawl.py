@@ -1,0 +1,126 @@
+"""Crawl throughput on a loopback sample portal, against a bare Scrapy spider, in one run.
+
+    python -m benchmarks.crawl [--articles 5000]
+
+(a) B: a bare Scrapy spider given every URL up front, parsing nothing (pages/s);
+(b) E: the project's extraction over the same article pages, one process (pages/s);
+(c) P: the full zero-config crawl, politeness off, into a fresh archive (pages/s, peak RSS);
+target P >= 0.8 / (1/B + 1/E);
+(d) the requests of a second run after 20 new articles appear
+(target: the 20 articles, their extra pages, at most 2 listing pages per portal).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from datetime import datetime
+from pathlib import Path
+
+from portal_spider.pages import decode_html, parse_article
+from portal_spider.sample_portal import SamplePortal, serve
+
+HERE = Path(__file__).parent
+NO_POLITENESS = [
+    "-s", "ROBOTSTXT_OBEY=0", "-s", "AUTOTHROTTLE_ENABLED=0", "-s", "DOWNLOAD_DELAY=0",
+    "-s", "CONCURRENT_REQUESTS=16", "-s", "CONCURRENT_REQUESTS_PER_DOMAIN=16",
+]
+
+
+def all_page_paths(portal: SamplePortal) -> list[str]:
+    return portal.listing_paths + [path for article in portal.articles for path in article.page_paths]
+
+
+def bare_scrapy(base_url: str, paths: list[str], workdir: Path) -> float:
+    urls = workdir / "urls.txt"
+    urls.write_text("\n".join(base_url + path for path in paths) + "\n", encoding="utf-8")
+    stats = workdir / "bare.json"
+    subprocess.run(
+        [sys.executable, "-m", "scrapy", "runspider", str(HERE / "bare_spider.py"),
+         "-a", f"urls={urls}", "-a", f"stats={stats}"],
+        check=True, cwd=workdir,
+    )
+    result = json.loads(stats.read_text())
+    return result["pages"] / result["seconds"]
+
+
+def extraction(portal: SamplePortal, base_url: str) -> float:
+    pages = []
+    for article in portal.articles:
+        for path in article.page_paths:
+            status, headers, body = portal.respond(path)
+            pages.append((body, headers.get("Content-Type"), base_url + path))
+    started = time.perf_counter()
+    for body, content_type, url in pages:
+        parse_article(decode_html(body, content_type), url)
+    return len(pages) / (time.perf_counter() - started)
+
+
+def project_crawl(start_url: str, db_path: Path, *extra: str) -> tuple[dict, float]:
+    result = subprocess.run(
+        [sys.executable, str(HERE / "peak_memory.py"), sys.executable, "-m", "portal_spider.cli",
+         "crawl", "--start-url", start_url, "--db", str(db_path), "--json", *NO_POLITENESS, *extra],
+        check=True, capture_output=True, text=True,
+    )
+    run = json.loads(result.stdout.strip().splitlines()[-1])
+    peak = float(re.search(r"peak_rss_mib=([\d.]+)", result.stderr).group(1))
+    return run, peak
+
+
+def run_seconds(db_path: Path, run_id: int) -> float:
+    started, finished = sqlite3.connect(db_path).execute(
+        "select started_at, finished_at from crawl_runs where id = ?", [run_id]).fetchone()
+    return (datetime.fromisoformat(finished) - datetime.fromisoformat(started)).total_seconds()
+
+
+def kind_of(path: str) -> str:
+    if path.startswith("/list/"):
+        return "listing"
+    if path.startswith("/article/"):
+        return "article page"
+    return "other (" + path.split("?")[0] + ")"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--articles", type=int, default=5000)
+    args = parser.parse_args()
+
+    portal = SamplePortal(articles=args.articles, seed=7)
+    with serve(portal, host="127.0.0.1", port=0) as server, tempfile.TemporaryDirectory() as tmp:
+        workdir = Path(tmp)
+        paths = all_page_paths(portal)
+        bare = bare_scrapy(server.base_url, paths, workdir)
+        extract = extraction(portal, server.base_url)
+        server.requests.clear()
+        db_path = workdir / "bench.db"
+        run, peak = project_crawl(server.base_url + "/list/index.html", db_path)
+        crawl_rate = run["pages_fetched"] / run_seconds(db_path, run["id"])
+        target = 0.8 / (1 / bare + 1 / extract)
+
+        new = portal.add_articles(20)
+        server.requests.clear()
+        second, _ = project_crawl(server.base_url + "/list/index.html", db_path)
+        kinds = Counter(kind_of(path) for path in server.requests)
+        expected_article_pages = sum(len(article.page_paths) for article in new)
+
+    print(f"crawl benchmark, {datetime.now().date()}, {args.articles} articles, {len(paths)} pages")
+    print(f"(a) bare Scrapy fetch          B = {bare:7.1f} pages/s")
+    print(f"(b) project extraction         E = {extract:7.1f} pages/s")
+    print(f"(c) full zero-config crawl     P = {crawl_rate:7.1f} pages/s "
+          f"({run['pages_fetched']} pages, {run['articles_new']} new), peak RSS {peak:.0f} MiB")
+    print(f"    target 0.8/(1/B+1/E)         = {target:7.1f} pages/s  -> P/target = {crawl_rate / target:.2f}")
+    print(f"(d) second run after 20 new articles: {second['articles_new']} new; requests: "
+          + ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items())))
+    print(f"    expected: {expected_article_pages} article pages, at most 2 listing pages")
+
+
+if __name__ == "__main__":
+    main()
