@@ -1,0 +1,186 @@
+"""The archive: one SQLite file of articles, their aliases, revisions and duplicates."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from sqlite_utils import Database
+
+from storage import dedup
+from storage.article import Article
+from storage.clock import now
+from storage.fingerprints import normalise
+from storage.runs import ARCHIVED, CrawlLog
+from storage.schema import migrate
+from storage.urls import UrlCanonicalizer
+
+SaveStatus = Literal["new", "duplicate", "unchanged", "revised"]
+
+_ROW_COLUMNS = "id, url, portal, title, body_text, body_html, fetched_at, content_hash, duplicate_of, similarity"
+
+
+class ArchiveError(Exception):
+    """The archive file cannot be opened, created or written."""
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    status: SaveStatus
+    article_id: int
+    duplicate_of: int | None
+    similarity: float | None
+
+
+class Archive(CrawlLog):
+    """An archive in an SQLite file (created and migrated on open, WAL mode)."""
+
+    def __init__(self, path: str | Database, tracking_params: Iterable[str] | None = None):
+        self.canonicalize = UrlCanonicalizer(tracking_params)
+        self.db = _open(path)
+
+    def save(self, article: Article) -> SaveResult:
+        """Store an article in one transaction; see :class:`SaveResult` for outcomes.
+
+        An article reached under a URL (canonical or alias) that is already archived
+        updates that row: an unchanged title and body adds nothing, a changed one
+        moves the previous version to ``article_revisions``.
+        """
+        url = self.canonicalize(article.canonical_url or article.url)
+        urls = [url, *self._aliases(article, url)]
+        lines = normalise(article.body_text or "")  # CPU work outside the write lock
+        with self.db.atomic():
+            row = self._find_row(urls)
+            if row is None:
+                result = self._insert(article, url, lines)
+                row_url = url
+            else:
+                result = self._update(row, article, lines)
+                row_url = row["url"]
+            self._record_aliases(result.article_id, [u for u in urls if u != row_url])
+            self._forget_fetched(urls)
+        return result
+
+    def is_known(self, url: str) -> bool:
+        canonical = self.canonicalize(url)
+        return self.db.execute(f"SELECT {ARCHIVED.format('?')}", [canonical, canonical]).fetchone()[0] == 1
+
+    def known_article_urls(self, portal: str | None = None, published_since: str | None = None) -> Iterator[str]:
+        """Archived article URLs (for --refresh), oldest first.
+
+        ``published_since`` is compared as an instant (SQLite ``datetime()``
+        understands offsets), so ``+08:00`` and ``Z`` timestamps order correctly;
+        articles without ``published_at`` are left out when it is given.
+        """
+        sql = """SELECT url FROM articles WHERE (? IS NULL OR portal = ?)
+                 AND (? IS NULL OR datetime(published_at) >= datetime(?)) ORDER BY id"""
+        for (url,) in self.db.execute(sql, [portal, portal, published_since, published_since]):
+            yield url
+
+    def _aliases(self, article: Article, url: str) -> list[str]:
+        raw = [article.url, *(article.alias_urls or []), article.canonical_url]
+        canonical = {self.canonicalize(u) for u in raw if u}
+        return sorted(canonical - {url})
+
+    def _find_row(self, urls: list[str]) -> dict | None:
+        marks = ", ".join("?" * len(urls))
+        cursor = self.db.execute(
+            f"""SELECT {_ROW_COLUMNS} FROM articles WHERE url IN ({marks})
+                   OR id IN (SELECT article_id FROM article_urls WHERE url IN ({marks}))
+                ORDER BY id LIMIT 1""",
+            [*urls, *urls],
+        )
+        found = cursor.fetchone()
+        return dict(zip([c[0] for c in cursor.description], found)) if found else None
+
+    def _insert(self, article: Article, url: str, lines: list[list[str]]) -> SaveResult:
+        prepared = dedup.prepare(self.db, article.portal, lines)
+        match = dedup.find_duplicate(self.db, prepared.fingerprint)
+        cursor = self.db.execute(
+            """INSERT INTO articles (url, portal, title, author, published_at, body_text, body_html,
+                                     duplicate_of, similarity, fetched_at, content_hash)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            [
+                url,
+                article.portal,
+                article.title,
+                article.author,
+                article.published_at,
+                article.body_text,
+                article.body_html,
+                match.root if match else None,
+                match.similarity if match else None,
+                article.fetched_at or now(),
+                prepared.fingerprint.content_hash,
+            ],
+        )
+        article_id = cursor.lastrowid
+        dedup.store_fingerprint(self.db, article_id, prepared.fingerprint)
+        if match is None:
+            dedup.count_lines(self.db, article.portal, prepared)
+            return SaveResult("new", article_id, None, None)
+        return SaveResult("duplicate", article_id, match.root, match.similarity)
+
+    def _update(self, row: dict, article: Article, lines: list[list[str]]) -> SaveResult:
+        article_id = row["id"]
+        # Only title and text make a revision: body_html also changes with ads,
+        # counters and markup tweaks that are not a new version of the article.
+        if (article.title or "", article.body_text or "") == (row["title"] or "", row["body_text"] or ""):
+            return SaveResult("unchanged", article_id, row["duplicate_of"], row["similarity"])
+        self.db.execute(
+            """INSERT INTO article_revisions (article_id, fetched_at, title, body_text, body_html, content_hash)
+               VALUES (?, ?, ?, ?, ?, ?)""",
+            [article_id, row["fetched_at"], row["title"], row["body_text"], row["body_html"], row["content_hash"]],
+        )
+        prepared = dedup.prepare(self.db, article.portal or row["portal"], lines)
+        # Only earlier articles can be its root; later ones are at most its copies.
+        match = dedup.find_duplicate(self.db, prepared.fingerprint, before_id=article_id)
+        root = match.root if match else None
+        self.db.execute(
+            """UPDATE articles SET title = ?, author = coalesce(?, author),
+                   published_at = coalesce(?, published_at), body_text = ?, body_html = ?,
+                   duplicate_of = ?, similarity = ?, fetched_at = ?, content_hash = ? WHERE id = ?""",
+            [
+                article.title,
+                article.author,
+                article.published_at,
+                article.body_text,
+                article.body_html,
+                root,
+                match.similarity if match else None,
+                article.fetched_at or now(),
+                prepared.fingerprint.content_hash,
+                article_id,
+            ],
+        )
+        if root is not None:  # its own copies now belong to the earlier root
+            self.db.execute("UPDATE articles SET duplicate_of = ? WHERE duplicate_of = ?", [root, article_id])
+        dedup.store_fingerprint(self.db, article_id, prepared.fingerprint)
+        return SaveResult("revised", article_id, root, match.similarity if match else None)
+
+    def _record_aliases(self, article_id: int, urls: list[str]) -> None:
+        # A URL that is another article's own address stays that article's.
+        self.db.conn.executemany(
+            """INSERT OR IGNORE INTO article_urls (url, article_id)
+               SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM articles WHERE url = ?)""",
+            [(u, article_id, u) for u in urls],
+        )
+
+
+def _open(path: str | Database) -> Database:
+    try:
+        db = path if isinstance(path, Database) else Database(path)
+        # Spider, importer and Datasette may share the file: wait for a lock
+        # rather than fail at once.
+        db.execute("PRAGMA busy_timeout = 10000")
+        db.enable_wal()
+        # In WAL mode NORMAL loses at most the last transactions on power loss,
+        # never corrupts, and saves an fsync per article.
+        db.execute("PRAGMA synchronous = NORMAL")
+        migrate(db)
+    except (sqlite3.Error, OSError) as exc:
+        where = path if isinstance(path, str) else "database"
+        raise ArchiveError(f"cannot open archive {where}: {exc}") from None
+    return db

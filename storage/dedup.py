@@ -1,0 +1,138 @@
+"""Duplicate lookup against the archive: boilerplate filtering, exact and near matches.
+
+Everything is indexed SQL: a lookup is one query on ``articles.content_hash``, one
+on ``minhash_bands`` (a primary-key probe per band) and one primary-key read of
+the few best candidates' sketches. No archive-sized structure is held in memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from sqlite_utils import Database
+
+from storage.fingerprints import (
+    FINGERPRINT_VERSION,
+    Fingerprint,
+    compare,
+    fingerprint,
+    is_near_duplicate,
+    line_hash,
+)
+
+# A normalised line found in this many original articles of one portal is
+# boilerplate (footer, "关注我们", template heading) and left out of fingerprints.
+# 5 is past what coincidence produces for a real sentence, yet a portal's footer
+# stops counting after its first few articles.
+BOILERPLATE_MIN_ARTICLES = 5
+
+# Candidates sharing the most bands are confirmed first; true copies share many,
+# so 20 is far more than needed while bounding the work for a template-heavy page.
+MAX_CANDIDATES = 20
+
+
+@dataclass(frozen=True)
+class Match:
+    root: int  # earliest article of the cluster
+    similarity: float
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """An article body fingerprinted against its portal's boilerplate."""
+
+    fingerprint: Fingerprint
+    line_hashes: frozenset[int]
+
+
+def prepare(db: Database, portal: str | None, lines: list[list[str]]) -> Prepared:
+    hashes = [line_hash(tokens) for tokens in lines]
+    boilerplate = _boilerplate(db, portal or "", set(hashes))
+    kept = [tokens for tokens, h in zip(lines, hashes) if h not in boilerplate]
+    return Prepared(fingerprint(kept), frozenset(hashes))
+
+
+def _boilerplate(db: Database, portal: str, hashes: set[int]) -> set[int]:
+    if not hashes:
+        return set()
+    marks = ", ".join("?" * len(hashes))
+    rows = db.execute(
+        f"SELECT line_hash FROM boilerplate_lines WHERE portal = ? AND line_hash IN ({marks}) AND articles >= ?",
+        [portal, *hashes, BOILERPLATE_MIN_ARTICLES],
+    )
+    return {row[0] for row in rows}
+
+
+def count_lines(db: Database, portal: str | None, prepared: Prepared) -> None:
+    """Count an original article's lines towards its portal's boilerplate.
+
+    Duplicates are not counted: five copies of one article must not turn the
+    article itself into boilerplate.
+    """
+    db.conn.executemany(
+        """INSERT INTO boilerplate_lines (portal, line_hash, articles) VALUES (?, ?, 1)
+           ON CONFLICT (portal, line_hash) DO UPDATE SET articles = articles + 1""",
+        [(portal or "", h) for h in prepared.line_hashes],
+    )
+
+
+def find_duplicate(db: Database, fp: Fingerprint, before_id: int | None = None) -> Match | None:
+    """The cluster ``fp`` belongs to, among articles with id < ``before_id`` (all if None)."""
+    if not fp.matchable:
+        return None
+    limit = before_id if before_id is not None else 1 << 62
+    exact = db.execute(
+        "SELECT id, duplicate_of FROM articles WHERE content_hash = ? AND id < ? ORDER BY id LIMIT 1",
+        [fp.content_hash, limit],
+    ).fetchone()
+    if exact:
+        return Match(exact[1] or exact[0], 1.0)
+    return _near_duplicate(db, fp, limit)
+
+
+def _near_duplicate(db: Database, fp: Fingerprint, limit: int) -> Match | None:
+    marks = ", ".join("?" * len(fp.band_keys))
+    candidates = db.execute(
+        f"""SELECT article_id FROM minhash_bands WHERE band_key IN ({marks}) AND article_id < ?
+            GROUP BY article_id ORDER BY count(*) DESC, article_id LIMIT ?""",
+        [*fp.band_keys, limit, MAX_CANDIDATES],
+    ).fetchall()
+    if not candidates:
+        return None
+    ids = [row[0] for row in candidates]
+    rows = db.execute(
+        f"""SELECT f.article_id, f.shingle_count, f.sketch, a.duplicate_of
+            FROM article_fingerprints f JOIN articles a ON a.id = f.article_id
+            WHERE f.article_id IN ({", ".join("?" * len(ids))}) AND f.version = ?""",
+        [*ids, FINGERPRINT_VERSION],
+    )
+    best: tuple[float, int, Match] | None = None
+    for article_id, count, sketch, duplicate_of in rows:
+        jaccard, containment = compare(fp.sketch, fp.shingle_count, sketch, count)
+        if not is_near_duplicate(jaccard, containment, fp.shingle_count, count):
+            continue
+        similarity = round(max(jaccard, containment), 4)
+        # Highest similarity wins; on a tie the earlier article.
+        if best is None or (similarity, -article_id) > best[:2]:
+            best = (similarity, -article_id, Match(duplicate_of or article_id, similarity))
+    return best[2] if best else None
+
+
+def store_fingerprint(db: Database, article_id: int, fp: Fingerprint) -> None:
+    """Write (or replace) an article's fingerprint and band rows."""
+    old = db.execute("SELECT band_keys FROM article_fingerprints WHERE article_id = ?", [article_id]).fetchone()
+    if old:
+        db.conn.executemany(
+            "DELETE FROM minhash_bands WHERE band_key = ? AND article_id = ?",
+            [(key, article_id) for key in np.frombuffer(old[0], dtype="<i8").tolist()],
+        )
+    db.execute(
+        """INSERT OR REPLACE INTO article_fingerprints (article_id, version, shingle_count, sketch, band_keys)
+           VALUES (?, ?, ?, ?, ?)""",
+        [article_id, FINGERPRINT_VERSION, fp.shingle_count, fp.sketch, np.array(fp.band_keys, dtype="<i8").tobytes()],
+    )
+    db.conn.executemany(
+        "INSERT OR IGNORE INTO minhash_bands (band_key, article_id) VALUES (?, ?)",
+        [(key, article_id) for key in fp.band_keys],
+    )

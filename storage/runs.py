@@ -1,0 +1,137 @@
+"""Crawl bookkeeping: runs, failed URLs and the queue of discovered URLs.
+
+All of it lives in the archive so a crawl killed with SIGKILL can be resumed and
+a scheduler can see how the last run of each portal went.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from collections.abc import Callable, Iterable
+
+from sqlite_utils import Database
+
+from storage.clock import now
+
+RUN_STATUSES = frozenset({"running", "ok", "partial", "failed", "interrupted"})
+
+# Matches a URL that is archived, under its own or an alias address.
+ARCHIVED = "(EXISTS (SELECT 1 FROM articles WHERE url = {0}) OR EXISTS (SELECT 1 FROM article_urls WHERE url = {0}))"
+
+
+class CrawlLog:
+    """Mixed into :class:`storage.Archive`; needs ``self.db`` and ``self.canonicalize``."""
+
+    db: Database
+    canonicalize: Callable[[str], str]
+
+    def start_run(self, portals: list[str]) -> int:
+        with self.db.atomic():
+            cursor = self.db.execute(
+                "INSERT INTO crawl_runs (started_at, portals, status, hostname, pid) VALUES (?, ?, 'running', ?, ?)",
+                [now(), json.dumps(list(portals), ensure_ascii=False), socket.gethostname(), os.getpid()],
+            )
+        return cursor.lastrowid
+
+    def finish_run(
+        self,
+        run_id: int,
+        status: str,
+        *,
+        pages_fetched: int,
+        articles_new: int,
+        articles_updated: int,
+        duplicates: int,
+        errors: int,
+    ) -> None:
+        if status not in RUN_STATUSES - {"running"}:
+            raise ValueError(f"unknown run status {status!r}")
+        with self.db.atomic():
+            self.db.execute(
+                """UPDATE crawl_runs SET finished_at = ?, status = ?, pages_fetched = ?, articles_new = ?,
+                   articles_updated = ?, duplicates = ?, errors = ? WHERE id = ?""",
+                [now(), status, pages_fetched, articles_new, articles_updated, duplicates, errors, run_id],
+            )
+
+    def mark_interrupted_runs(self) -> int:
+        """Mark runs still "running" whose process is gone as "interrupted".
+
+        A run whose process is alive on this host (another crawl going on right
+        now) is left alone; a run recorded on another host is presumed dead.
+        """
+        rows = self.db.execute("SELECT id, hostname, pid FROM crawl_runs WHERE status = 'running'").fetchall()
+        dead = [run_id for run_id, host, pid in rows if not _alive(host, pid)]
+        with self.db.atomic():
+            self.db.conn.executemany(
+                "UPDATE crawl_runs SET status = 'interrupted', finished_at = ? WHERE id = ?",
+                [(now(), run_id) for run_id in dead],
+            )
+        return len(dead)
+
+    def last_run_status(self, portal: str) -> str | None:
+        """Status of the newest run that included ``portal`` ("running" included)."""
+        row = self.db.execute(
+            """SELECT status FROM crawl_runs
+               WHERE EXISTS (SELECT 1 FROM json_each(crawl_runs.portals) WHERE value = ?)
+               ORDER BY id DESC LIMIT 1""",
+            [portal],
+        ).fetchone()
+        return row[0] if row else None
+
+    def record_error(self, run_id: int, url: str, error: str, portal: str | None = None) -> None:
+        stamp = now()
+        with self.db.atomic():
+            self.db.execute(
+                """INSERT INTO crawl_errors (url, run_id, portal, status, attempts, first_seen, last_seen)
+                   VALUES (?, ?, ?, ?, 1, ?, ?)
+                   ON CONFLICT(url) DO UPDATE SET run_id = excluded.run_id,
+                       portal = coalesce(excluded.portal, crawl_errors.portal), status = excluded.status,
+                       attempts = crawl_errors.attempts + 1, last_seen = excluded.last_seen""",
+                [self.canonicalize(url), run_id, portal, error, stamp, stamp],
+            )
+
+    def clear_error(self, url: str) -> None:
+        with self.db.atomic():
+            self.db.execute("DELETE FROM crawl_errors WHERE url = ?", [self.canonicalize(url)])
+
+    def failed_urls(self, portal: str | None = None) -> list[str]:
+        return self._urls("crawl_errors", "last_seen", portal)
+
+    def enqueue(self, urls: Iterable[str], portal: str) -> None:
+        stamp = now()
+        rows = [(u, portal, stamp, u, u) for u in {self.canonicalize(url) for url in urls}]
+        with self.db.atomic():
+            self.db.conn.executemany(
+                f"INSERT OR IGNORE INTO crawl_queue (url, portal, discovered_at) SELECT ?, ?, ? WHERE NOT {ARCHIVED.format('?')}",
+                rows,
+            )
+
+    def pending_urls(self, portal: str | None = None) -> list[str]:
+        """Queued URLs not archived yet, oldest discovery first."""
+        return self._urls("crawl_queue", "discovered_at", portal, f"NOT {ARCHIVED.format('t.url')}")
+
+    def _urls(self, table: str, order: str, portal: str | None, condition: str = "1") -> list[str]:
+        sql = f"SELECT url FROM {table} t WHERE {condition} AND (? IS NULL OR portal = ?) ORDER BY {order}, url"
+        return [row[0] for row in self.db.execute(sql, [portal, portal])]
+
+    def _forget_fetched(self, urls: list[str]) -> None:
+        """Drop queue entries and errors for URLs just archived (inside save's transaction)."""
+        marks = ", ".join("?" * len(urls))
+        self.db.execute(f"DELETE FROM crawl_queue WHERE url IN ({marks})", urls)
+        self.db.execute(f"DELETE FROM crawl_errors WHERE url IN ({marks})", urls)
+
+
+def _alive(hostname: str | None, pid: int | None) -> bool:
+    if hostname != socket.gethostname() or pid is None:
+        return False
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # exists, owned by someone else
+        return True
+    return True

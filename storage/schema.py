@@ -1,0 +1,151 @@
+"""The archive's schema, as sqlite-utils migrations so old archives upgrade in place.
+
+Table and column names are a contract (users' scripts and Datasette queries use
+them): a later migration may add, never rename. Add a new ``@migrations()``
+function at the end; never edit one that has shipped.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("portal_archive")
+
+# name -> (column type, DDL). The first migration tolerates an ``articles`` table
+# made by hand or by an older script (``sqlite-utils insert``): it adds what is missing.
+_ARTICLE_COLUMNS = {
+    "url": "TEXT UNIQUE",
+    "portal": "TEXT",
+    "title": "TEXT",
+    "author": "TEXT",
+    "published_at": "TEXT",
+    "body_text": "TEXT",
+    "body_html": "TEXT",
+    "duplicate_of": "INTEGER REFERENCES articles(id)",
+    # How close the article is to the one it duplicates: 1.0 for an exact copy,
+    # otherwise max(Jaccard, containment) of the shingle sets (storage.fingerprints).
+    "similarity": "REAL",
+    "fetched_at": "TEXT",
+    "content_hash": "TEXT",
+}
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS article_urls (
+    url TEXT PRIMARY KEY,
+    article_id INTEGER NOT NULL REFERENCES articles(id)
+);
+CREATE INDEX IF NOT EXISTS idx_article_urls_article_id ON article_urls(article_id);
+
+CREATE TABLE IF NOT EXISTS article_revisions (
+    id INTEGER PRIMARY KEY,
+    article_id INTEGER NOT NULL REFERENCES articles(id),
+    fetched_at TEXT,
+    title TEXT,
+    body_text TEXT,
+    body_html TEXT,
+    content_hash TEXT
+);
+CREATE INDEX IF NOT EXISTS idx_article_revisions_article_id ON article_revisions(article_id);
+
+-- Per-article data for confirming near-duplicate candidates: the bottom-k sketch
+-- of the shingle hashes (sorted little-endian uint32) and the exact set size.
+-- band_keys (little-endian int64s) lets a revision delete its old band rows by
+-- primary key, so minhash_bands needs no second index.
+CREATE TABLE IF NOT EXISTS article_fingerprints (
+    article_id INTEGER PRIMARY KEY REFERENCES articles(id),
+    version INTEGER NOT NULL,
+    shingle_count INTEGER NOT NULL,
+    sketch BLOB NOT NULL,
+    band_keys BLOB NOT NULL
+);
+
+-- LSH band index: a lookup is one primary-key probe per band.
+CREATE TABLE IF NOT EXISTS minhash_bands (
+    band_key INTEGER NOT NULL,
+    article_id INTEGER NOT NULL,
+    PRIMARY KEY (band_key, article_id)
+) WITHOUT ROWID;
+
+-- How many original (non-duplicate) articles of a portal contain a normalised
+-- line; lines above the threshold are boilerplate and left out of fingerprints.
+CREATE TABLE IF NOT EXISTS boilerplate_lines (
+    portal TEXT NOT NULL,
+    line_hash INTEGER NOT NULL,
+    articles INTEGER NOT NULL,
+    PRIMARY KEY (portal, line_hash)
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS crawl_runs (
+    id INTEGER PRIMARY KEY,
+    started_at TEXT NOT NULL,
+    finished_at TEXT,
+    portals TEXT NOT NULL,  -- JSON array of portal names
+    status TEXT NOT NULL,   -- running, ok, partial, failed, interrupted
+    pages_fetched INTEGER,
+    articles_new INTEGER,
+    articles_updated INTEGER,
+    duplicates INTEGER,
+    errors INTEGER,
+    hostname TEXT,          -- with pid: tells a live run from one whose process died
+    pid INTEGER
+);
+
+CREATE TABLE IF NOT EXISTS crawl_errors (
+    url TEXT PRIMARY KEY,
+    run_id INTEGER REFERENCES crawl_runs(id),
+    portal TEXT,
+    status TEXT,            -- HTTP status ("503") or "ExceptionClass: message"
+    attempts INTEGER NOT NULL,
+    first_seen TEXT,
+    last_seen TEXT
+);
+CREATE INDEX IF NOT EXISTS idx_crawl_errors_portal ON crawl_errors(portal);
+
+CREATE TABLE IF NOT EXISTS crawl_queue (
+    url TEXT PRIMARY KEY,
+    portal TEXT,
+    discovered_at TEXT
+);
+CREATE INDEX IF NOT EXISTS idx_crawl_queue_portal ON crawl_queue(portal);
+
+CREATE VIEW IF NOT EXISTS duplicate_clusters AS
+SELECT coalesce(a.duplicate_of, a.id) AS root,
+       a.id AS member,
+       a.portal,
+       a.title,
+       a.url,
+       a.similarity
+FROM articles a
+WHERE a.duplicate_of IS NOT NULL
+   OR EXISTS (SELECT 1 FROM articles d WHERE d.duplicate_of = a.id);
+"""
+
+
+@migrations()
+def m001_initial(db: Database) -> None:
+    _ensure_articles(db)
+    db.executescript(_TABLES)
+    # trigram: Chinese has no spaces, so the default tokenizer would index whole
+    # sentences as single tokens and Datasette search would find nothing.
+    db["articles"].enable_fts(["title", "body_text"], create_triggers=True, tokenize="trigram")
+
+
+def _ensure_articles(db: Database) -> None:
+    table = db["articles"]
+    if not table.exists():
+        columns = ",\n    ".join(f"{name} {ddl}" for name, ddl in _ARTICLE_COLUMNS.items())
+        db.execute(f"CREATE TABLE articles (\n    id INTEGER PRIMARY KEY,\n    {columns}\n)")
+    else:
+        existing = set(table.columns_dict)
+        for name, ddl in _ARTICLE_COLUMNS.items():
+            if name not in existing:  # ADD COLUMN cannot add UNIQUE: the index below does
+                db.execute(f"ALTER TABLE articles ADD COLUMN {name} {ddl.removesuffix(' UNIQUE')}")
+        db.execute("CREATE UNIQUE INDEX IF NOT EXISTS idx_articles_url ON articles(url)")
+    db.execute("CREATE INDEX IF NOT EXISTS idx_articles_content_hash ON articles(content_hash)")
+    db.execute("CREATE INDEX IF NOT EXISTS idx_articles_duplicate_of ON articles(duplicate_of)")
+    db.execute("CREATE INDEX IF NOT EXISTS idx_articles_portal_published ON articles(portal, published_at)")
+
+
+def migrate(db: Database) -> None:
+    migrations.apply(db)
