@@ -1,0 +1,102 @@
+"""parse_article: one page's bytes to an Article."""
+
+from __future__ import annotations
+
+import logging
+import re
+from datetime import datetime, timezone
+from urllib.parse import urljoin, urlsplit
+
+from lxml import etree, html as lxml_html
+
+from storage.article import Article
+
+from .body import render_body
+from .dates import CHINA, DateContext, parse_zone
+from .encoding import decode_html
+from .fields import author_field, date_field, title_field, title_line_index
+from .lines import page_lines
+from .mainblock import prune, select_main
+from .options import ExtractionOptions
+from .paging import find_page_urls
+from .structured import read_structured
+from .text import han_ratio
+
+log = logging.getLogger(__name__)
+
+# lxml refuses str input that still carries an XML encoding declaration, and NUL
+# characters end libxml2's input early.
+_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
+
+
+def _document(text: str):
+    """The lxml tree, or None when there is no markup or text at all."""
+    text = _XML_DECLARATION.sub("", text.replace("\x00", ""))
+    if not text.strip():
+        return None
+    root = lxml_html.document_fromstring(text)
+    # Comments are never content, and removing them keeps their tails in the text flow.
+    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
+    return root
+
+
+def _context(root, lines: list, options: ExtractionOptions) -> DateContext:
+    """Time zone from options, else Chinese pages read as UTC+8, else UTC."""
+    zone = parse_zone(options.timezone)
+    if zone is None:
+        lang = (root.get("lang") or root.get("xml:lang") or "").lower()
+        sample = "".join(text for text, _ in lines[:80])[:3000]
+        chinese = lang.startswith("zh") or (not lang and han_ratio(sample) > 0.2)
+        zone = CHINA if chinese else timezone.utc
+    now = options.fetched_at or datetime.now(timezone.utc)
+    if now.tzinfo is None:
+        now = now.replace(tzinfo=timezone.utc)  # a naive fetch time is taken as UTC
+    return DateContext(zone=zone, now=now)
+
+
+def _canonical(href: str | None, url: str) -> str | None:
+    if not href:
+        return None
+    absolute = urljoin(url, href)
+    same_host = urlsplit(absolute).hostname == urlsplit(url).hostname
+    return absolute if same_host and urlsplit(absolute).scheme in ("http", "https") else None
+
+
+def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> Article:
+    text = decode_html(markup) if isinstance(markup, bytes) else markup
+    root = _document(text)
+    if root is None:
+        return Article(url=url)
+    base_href = next((b.get("href") for b in root.iter("base") if b.get("href")), None)
+    base = urljoin(url, base_href.strip()) if base_href else url
+    structured = read_structured(root)
+    body_element = root.find("body")
+    lines = page_lines(body_element if body_element is not None else root)
+    title = title_field(root, structured, options)
+    start = title_line_index(lines, title, root)
+    context = _context(root, lines, options)
+    article = Article(
+        url=url,
+        title=title,
+        author=author_field(root, structured, lines, start, options),
+        published_at=date_field(root, structured, lines, start, url, options, context),
+        canonical_url=_canonical(structured.canonical, url),
+        page_urls=find_page_urls(root, url, base),
+    )
+    prune(root)
+    body = render_body(select_main(root, options), base, title)
+    article.body_text, article.body_html = body.text, body.html
+    return article
+
+
+def parse_article(html: bytes | str, url: str, options: ExtractionOptions | None = None) -> Article:
+    """Extract an article from one page; never raises on malformed input.
+
+    A page lxml cannot build a tree from yields an Article with only the URL; the reason
+    is logged.
+    """
+    try:
+        return _parse(html, url, options or ExtractionOptions())
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as error:
+        log.warning("unparseable page %s: %s", url, error)
+        return Article(url=url)

@@ -1,0 +1,125 @@
+"""Clean the chosen block with BeautifulSoup and render body_text and body_html."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import urljoin
+
+import nh3
+from bs4 import BeautifulSoup, NavigableString
+from lxml import etree
+
+from .text import fold_whitespace, normalise_for_compare, strip_pinyin
+
+_BLOCKS = {
+    "p", "div", "section", "article", "main", "header", "li", "ul", "ol", "dl", "dt", "dd",
+    "table", "tr", "td", "th", "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6",
+    "figure", "figcaption", "center", "hr", "tbody", "thead",
+}
+_BREADCRUMB = re.compile(r"^(當前位置|当前位置|您的位置|您现在的位置|你现在的位置|您現在的位置|所在位置|位置)\s*[:：]")
+_BYLINE_LABEL = re.compile(
+    r"(作者|撰文|记者|記者|责任编辑|責任編輯|编辑|編輯|来源|來源|发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|时间|時間|日期|"
+    r"浏览|瀏覽|阅读|閱讀|点击|點擊)\s*[:：]"
+)
+_ENGLISH_BYLINE = re.compile(r"^(By|Written by|Posted by|Von|Autor)\s+\S", re.I)
+_PAGE_NAV = re.compile(r"^(上一[页頁]|下一[页頁]|首[页頁]|尾[页頁]|末[页頁]|\d+|\s|[|<>«»]|Prev\w*|Next|共\d+[页頁])+$", re.I)
+_SANITISE_TAGS = {
+    "p", "br", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "pre", "code",
+    "em", "strong", "b", "i", "u", "sub", "sup", "a", "img", "figure", "figcaption",
+    "table", "thead", "tbody", "tr", "td", "th", "dl", "dt", "dd", "hr", "div", "span",
+}
+_SANITISE_ATTRIBUTES = {"a": {"href", "title"}, "img": {"src", "alt", "title", "width", "height"}}
+
+
+@dataclass
+class Body:
+    text: str
+    html: str
+
+
+def _is_byline(text: str) -> bool:
+    """A short metadata line (作者：… 發布時間：…), not a paragraph of the article."""
+    if len(text) < 120 and _ENGLISH_BYLINE.match(text):
+        return True
+    return len(text) < 160 and len(_BYLINE_LABEL.findall(text)) >= 1 and (
+        len(_BYLINE_LABEL.findall(text)) >= 2 or len(text) < 60
+    )
+
+
+def _reduce_ruby(soup) -> None:
+    """<ruby>漢<rt>hàn</rt></ruby> reads as its base text only."""
+    for annotation in soup.find_all(["rt", "rp"]):
+        annotation.decompose()
+    for ruby in soup.find_all(["ruby", "rb"]):
+        ruby.unwrap()
+
+
+def _drop_furniture(soup, title: str | None) -> None:
+    """Remove breadcrumbs, byline lines, page navigation, the title and link lists."""
+    title_key = normalise_for_compare(title) if title else None
+    for element in soup.find_all(["h1", "h2", "p", "div", "span", "td", "li", "ul", "ol", "table", "center", "font", "dl"]):
+        if element.decomposed:
+            continue
+        text = fold_whitespace(element.get_text())
+        if not text:
+            if not element.find("img"):
+                element.decompose()  # empty wrapper, nothing to read
+            continue
+        is_title = element.name in ("h1", "h2") and title_key and normalise_for_compare(strip_pinyin(text)) == title_key
+        links = sum(len(fold_whitespace(a.get_text())) for a in element.find_all("a"))
+        link_list = links / len(text) > 0.6 and element.name in ("ul", "ol", "table", "dl", "div", "p", "td", "li")
+        if is_title or _BREADCRUMB.match(text) or _PAGE_NAV.match(text) or link_list or (
+            _is_byline(text) and len(element.find_all(["p", "div"])) <= 1
+        ):
+            element.decompose()
+
+
+def _absolutise(soup, base_url: str) -> None:
+    for image in soup.find_all("img"):
+        source = next((image.get(a) for a in ("data-src", "data-original", "data-lazy-src", "src") if image.get(a)), None)
+        if source and not source.startswith("data:"):
+            image["src"] = urljoin(base_url, source.strip())
+        else:
+            image.decompose()  # an inline placeholder pixel, not an article image
+    for anchor in soup.find_all("a", href=True):
+        anchor["href"] = urljoin(base_url, anchor["href"].strip())
+
+
+def _mark_blocks(soup) -> None:
+    """Newlines around block elements and at <br>, so get_text() keeps paragraphs."""
+    for br in soup.find_all("br"):
+        br.insert_after(NavigableString("\n"))
+    for element in soup.find_all(_BLOCKS):
+        element.insert_before(NavigableString("\n"))
+        element.append(NavigableString("\n"))
+
+
+def _strip_pinyin_strings(soup) -> None:
+    for string in soup.find_all(string=True):
+        cleaned = strip_pinyin(string)
+        if cleaned != string:
+            string.replace_with(cleaned)
+
+
+def _paragraphs(soup) -> list[str]:
+    lines = (fold_whitespace(line) for line in soup.get_text().split("\n"))
+    return [line for line in lines if line and not _is_byline(line) and not _BREADCRUMB.match(line)]
+
+
+def render_body(elements: list, base_url: str, title: str | None) -> Body:
+    """body_text (paragraphs joined by newlines) and nh3-sanitised body_html for the block."""
+    fragment = "".join(etree.tostring(e, encoding="unicode", method="html", with_tail=False) for e in elements)
+    soup = BeautifulSoup(fragment, "lxml")
+    _reduce_ruby(soup)
+    _strip_pinyin_strings(soup)
+    _drop_furniture(soup, title)
+    _absolutise(soup, base_url)
+    html = nh3.clean(
+        str(soup.body or soup),
+        tags=_SANITISE_TAGS,
+        attributes=_SANITISE_ATTRIBUTES,
+        url_schemes={"http", "https", "mailto"},
+    ).strip()
+    _mark_blocks(soup)
+    return Body(text="\n".join(_paragraphs(soup)), html=html)

@@ -1,0 +1,156 @@
+"""Date strings in the formats portals use, read in the portal's time zone."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+CHINA = timezone(timedelta(hours=8))
+
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [
+            "jan january januar janvier enero gennaio",
+            "feb february februar février fevrier febrero febbraio",
+            "mar march märz maerz mars marzo",
+            "apr april avril abril aprile",
+            "may mai mayo maggio",
+            "jun june juni juin junio giugno",
+            "jul july juli juillet julio luglio",
+            "aug august août aout agosto",
+            "sep sept september septembre septiembre settembre",
+            "oct october oktober octobre octubre ottobre",
+            "nov november novembre noviembre",
+            "dec december dezember décembre decembre diciembre dicembre",
+        ],
+        start=1,
+    )
+    for name in names.split()
+}
+_MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_TIME = r"(?:[T\s,]*(?:at\s+|um\s+)?(\d{1,2})\s*[:：时時点]\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
+_OFFSET = r"\s*(Z|[+-]\d{2}:?\d{2}|UTC|GMT)?"
+
+_YMD = re.compile(
+    r"(?<!\d)((?:19|20)\d{2})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?!\d)\s*[日号號]?" + _TIME + _OFFSET,
+    re.I,
+)
+_DMY = re.compile(r"(?<![\d.])(\d{1,2})[./](\d{1,2})[./]((?:19|20)\d{2})(?!\d)" + _TIME, re.I)
+_MDY_NAMED = re.compile(
+    rf"\b({_MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})\b" + _TIME, re.I
+)
+_DMY_NAMED = re.compile(
+    rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({_MONTH_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})\b" + _TIME,
+    re.I,
+)
+_YM_CN = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月(?!\s*\d)")
+_AGO_CN = re.compile(r"(\d+)\s*(秒|分钟|分鐘|分|小时|小時|个小时|天|日|周|週|星期|个月|個月)\s*前")
+_AGO_EN = re.compile(r"(\d+|an?)\s+(second|minute|min|hour|hr|day|week)s?\s+ago", re.I)
+_DAY_WORD = re.compile(r"(刚刚|剛剛|今天|昨天|前天|just now|today|yesterday)" + _TIME, re.I)
+_UNITS = {
+    "秒": "seconds", "second": "seconds",
+    "分钟": "minutes", "分鐘": "minutes", "分": "minutes", "minute": "minutes", "min": "minutes",
+    "小时": "hours", "小時": "hours", "个小时": "hours", "hour": "hours", "hr": "hours",
+    "天": "days", "日": "days", "day": "days",
+    "周": "weeks", "週": "weeks", "星期": "weeks", "week": "weeks",
+}
+_DAYS_BACK = {"刚刚": 0, "剛剛": 0, "今天": 0, "just now": 0, "today": 0, "昨天": 1, "yesterday": 1, "前天": 2}
+
+
+@dataclass(frozen=True)
+class DateContext:
+    """How to read a naive date: in ``zone``; relative dates count back from ``now``."""
+
+    zone: tzinfo
+    now: datetime
+
+
+def parse_zone(name: str | None) -> tzinfo | None:
+    """An IANA name or a fixed offset (``+08:00``); None when absent or not a zone."""
+    if not name:
+        return None
+    match = re.fullmatch(r"(?:UTC|GMT)?\s*([+-])(\d{1,2}):?(\d{2})?", name.strip(), re.I)
+    if match:
+        sign = -1 if match[1] == "-" else 1
+        return timezone(sign * timedelta(hours=int(match[2]), minutes=int(match[3] or 0)))
+    try:
+        return ZoneInfo(name.strip())
+    except (ZoneInfoNotFoundError, ValueError):
+        return None  # an unknown zone name: fall back to the page's inferred zone
+
+
+def _offset(text: str | None, context: DateContext) -> tzinfo:
+    if not text:
+        return context.zone
+    text = text.upper()
+    if text in ("Z", "UTC", "GMT"):
+        return timezone.utc
+    return parse_zone(text) or context.zone
+
+
+def _build(y, mo, d, h, mi, s, ampm, zone: tzinfo) -> datetime | None:
+    hour = int(h or 0)
+    if ampm and ampm.lower().startswith("p") and hour < 12:
+        hour += 12
+    elif ampm and ampm.lower().startswith("a") and hour == 12:
+        hour = 0
+    try:
+        naive = datetime(int(y), int(mo), int(d), hour, int(mi or 0), int(s or 0))
+    except ValueError:
+        return None  # digits shaped like a date but not one (month 13, Feb 30)
+    return naive.replace(tzinfo=zone)
+
+
+def _relative(text: str, context: DateContext) -> datetime | None:
+    now = context.now.astimezone(context.zone)
+    if match := _AGO_CN.search(text):
+        amount, unit = int(match[1]), match[2]
+        if unit in ("个月", "個月"):
+            return now - timedelta(days=30 * amount)
+        return now - timedelta(**{_UNITS[unit]: amount})
+    if match := _AGO_EN.search(text):
+        amount = 1 if match[1].lower() in ("a", "an") else int(match[1])
+        return now - timedelta(**{_UNITS[match[2].lower()]: amount})
+    if match := _DAY_WORD.search(text):
+        day = now - timedelta(days=_DAYS_BACK[match[1].lower()])
+        if match[2] is None:
+            return day if match[1].lower() in ("刚刚", "剛剛", "just now") else day.replace(hour=0, minute=0, second=0, microsecond=0)
+        return day.replace(hour=int(match[2]), minute=int(match[3]), second=int(match[4] or 0), microsecond=0)
+    return None
+
+
+def find_date(text: str, context: DateContext) -> datetime | None:
+    """The first date in ``text`` (absolute formats first, then relative ones)."""
+    if not text:
+        return None
+    if match := _YMD.search(text):
+        return _build(*match.groups()[:6], match[7], _offset(match[8], context))
+    if match := _MDY_NAMED.search(text):
+        month = _MONTHS[match[1].lower()]
+        return _build(match[3], month, match[2], *match.groups()[3:7], context.zone)
+    if match := _DMY_NAMED.search(text):
+        month = _MONTHS[match[2].lower()]
+        return _build(match[3], month, match[1], *match.groups()[3:7], context.zone)
+    if match := _DMY.search(text):
+        return _build(match[3], match[2], match[1], *match.groups()[3:7], context.zone)
+    if match := _YM_CN.search(text):
+        return _build(match[1], match[2], 1, None, None, None, None, context.zone)
+    return _relative(text, context)
+
+
+def parse_iso(value: str, context: DateContext) -> datetime | None:
+    """A machine-readable date (meta, JSON-LD, <time datetime>); free text falls back to find_date."""
+    value = value.strip()
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return find_date(value, context)
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=context.zone)
+
+
+def iso(moment: datetime) -> str:
+    """ISO 8601 with offset, second precision."""
+    return moment.replace(microsecond=0).isoformat()

@@ -1,0 +1,92 @@
+"""Bytes to text: find the page's real charset without producing mojibake."""
+
+from __future__ import annotations
+
+import codecs
+
+import charset_normalizer
+from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
+
+# Declared legacy charsets are routinely used for their supersets; decoding with the
+# superset keeps rare characters (e.g. 镕, 堃, HK characters) instead of replacing them.
+_SUPERSETS = {
+    "gb2312": "gb18030",
+    "gbk": "gb18030",
+    "x-gbk": "gb18030",
+    "gb_2312-80": "gb18030",
+    "big5": "big5hkscs",
+    "cp950": "big5hkscs",
+    "ascii": "utf-8",
+    "us-ascii": "utf-8",
+    "iso-8859-1": "cp1252",
+    "latin-1": "cp1252",
+}
+
+
+def normalise_encoding(name: str | None) -> str | None:
+    """Python codec name for a declared charset, widened to its superset; None if unknown."""
+    if not name:
+        return None
+    name = name.strip().strip("\"'").lower()
+    try:
+        canonical = codecs.lookup(_SUPERSETS.get(name, name)).name
+    except LookupError:
+        return None  # a typo'd or invented charset label gives no information
+    return codecs.lookup(_SUPERSETS.get(canonical, canonical)).name
+
+
+def _decodes(body: bytes, encoding: str) -> str | None:
+    try:
+        return body.decode(encoding)
+    except UnicodeDecodeError as error:
+        if error.end >= len(body) - 1 and error.start >= len(body) - 4:
+            return body[: error.start].decode(encoding)  # page cut mid-character
+        return None  # the declaration is wrong for these bytes; try the next source
+
+
+def _mostly_decodes(body: bytes, encoding: str) -> str | None:
+    """Text when only a few stray bytes are invalid (real pages often have one or two)."""
+    text = body.decode(encoding, errors="replace")
+    return text if text.count("\ufffd") * 1000 <= len(text) else None
+
+
+def _declared(body: bytes, content_type: str | None) -> list[str]:
+    """Candidate encodings in the order the brief sets: header, BOM, meta."""
+    found = [http_content_type_encoding(content_type) if content_type else None]
+    bom, _ = read_bom(body)
+    found.append(bom)
+    found.append(html_body_declared_encoding(body[:4096]))
+    return [enc for enc in map(normalise_encoding, found) if enc]
+
+
+def decode_html(body: bytes, content_type: str | None = None) -> str:
+    """Decode a page body to text.
+
+    Declarations are tried in order (HTTP header, BOM, <meta>); one whose codec fails on
+    the bytes is skipped.  Multi-byte legacy declarations lose to valid UTF-8, because
+    UTF-8 pages mislabelled as gb2312 are common while GBK text that happens to be valid
+    UTF-8 is vanishingly rare.  Without a usable declaration charset-normalizer guesses.
+    """
+    if isinstance(body, str):
+        return body
+    candidates = _declared(body, content_type)
+    is_ascii = body.isascii()
+    for encoding in candidates:
+        if encoding != "utf-8" and not is_ascii and encoding not in ("utf-16-le", "utf-16-be"):
+            as_utf8 = _decodes(body, "utf-8-sig")
+            if as_utf8 is not None:
+                return as_utf8
+        text = _decodes(body, "utf-8-sig" if encoding == "utf-8" else encoding)
+        if text is not None:
+            return text
+    text = _decodes(body, "utf-8-sig")
+    if text is not None:
+        return text
+    for encoding in candidates:
+        text = _mostly_decodes(body, encoding)
+        if text is not None:
+            return text
+    guess = charset_normalizer.from_bytes(body[:65536]).best()
+    encoding = normalise_encoding(guess.encoding) if guess else None
+    # Truncated pages can end mid-character; replacing that tail is the only loss.
+    return body.decode(encoding or "utf-8", errors="replace")

@@ -1,0 +1,195 @@
+"""One small function per field: title, author, published date."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from urllib.parse import urlsplit
+
+from .dates import DateContext, find_date, iso, parse_iso
+from .mainblock import select_by_css
+from .structured import Structured
+from .text import clean_line, normalise_for_compare
+
+_TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»:~]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
+_AUTHOR_LABEL = r"(?:原?作\s*者|撰\s*文|撰\s*稿|记\s*者|記\s*者|通讯员|通訊員|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|Von(?=\s)|Autor(?:in)?\s*[:：]?)"
+_EDITOR_LABEL = r"(?:责任编辑|責任編輯|编\s*辑|編\s*輯|Edited by|Editor\s*[:：])"
+_SOURCE_LABEL = r"(?:来\s*源|來\s*源|出\s*处|出\s*處|Source\s*[:：])"
+_LABELS = re.compile(rf"(?P<author>{_AUTHOR_LABEL})|(?P<editor>{_EDITOR_LABEL})|(?P<source>{_SOURCE_LABEL})")
+_VALUE_END = re.compile(
+    r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜【】\[\]()（）<>《》。;；•·]|"
+    r"发布|發布|发表|發表|时间|時間|日期|点击|點擊|阅读|閱讀|浏览|瀏覽|字号|字體|http|报道|報道|報導|摄|攝|整理|编译|編譯|发自|發自|"
+    r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d)\b"
+)
+_NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；&]|\band\b|\bund\b|\bet\b)\s*")
+_HAN_NAME = re.compile(r"^[\u3400-\u9fff·•]{2,8}$")
+_LATIN_NAME = re.compile(r"^[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:[A-ZÀ-Þ][\w'’.-]*|van|von|de|der|da|di|le|la)){0,4}$")
+_PUBLISHED_LABEL = re.compile(
+    r"发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|发表于|發表於|发布于|發佈於|出版时间|时间|時間|日期|"
+    r"Published|Posted|Veröffentlicht|Erschienen|Publié|Publicado|Date", re.I
+)
+_MODIFIED_LABEL = re.compile(r"更新|修改|Updated|Modified|Last|Aktualisiert|zuletzt|Stand", re.I)
+_URL_DATE = re.compile(r"/((?:19|20)\d{2})[/-]?(0[1-9]|1[0-2])[/-]?(0[1-9]|[12]\d|3[01])(?:/|\D)")
+
+
+def _css_text(root, selector: str | None) -> str | None:
+    found = select_by_css(root, selector)
+    return clean_line(found[0].text_content()) or None if found else None
+
+
+def _segments(title: str) -> list[str]:
+    return [s for s in _TITLE_SEPARATORS.split(title) if s.strip()]
+
+
+def _without_site(title: str, others: list[str], site_names: list[str]) -> str:
+    """Strip a site suffix/prefix by comparing with the other title candidates."""
+    segments = _segments(title)
+    if len(segments) < 2:
+        return title
+    keys = {normalise_for_compare(o) for o in others if o}
+    sites = {normalise_for_compare(s) for s in site_names if s}
+    for start in range(len(segments)):
+        for end in range(len(segments), start, -1):
+            joined = title[title.index(segments[start]): title.rindex(segments[end - 1]) + len(segments[end - 1])]
+            if normalise_for_compare(joined) in keys:
+                return joined  # another candidate names exactly this part
+    kept = [s for s in segments if normalise_for_compare(s) not in sites]
+    if len(kept) < len(segments):
+        return title[title.index(kept[0]): title.rindex(kept[-1]) + len(kept[-1])] if kept else title
+    # No candidate agrees: the site name is the shorter end segment.
+    first, last = segments[0], segments[-1]
+    return first if len(first) >= len(last) else last
+
+
+def title_field(root, structured: Structured, options) -> str | None:
+    """Selector, then an h1 confirmed by <title>/structured data, then the titles minus site names."""
+    selected = _css_text(root, options.title_selector)
+    if selected:
+        return selected
+    document = clean_line(root.findtext(".//title") or "")
+    metas = [clean_line(t) for t in structured.titles if clean_line(t)]
+    headings = [clean_line(h.text_content()) for h in root.iter("h1")][:3]
+    references = [normalise_for_compare(t) for t in metas + [document] if t]
+    for heading in headings:
+        key = normalise_for_compare(heading)
+        if key and any(key in ref for ref in references):
+            return heading
+    others = metas + headings + [document]
+    for candidate in metas + [document]:
+        if candidate:
+            return _without_site(candidate, [o for o in others if o != candidate], structured.site_names)
+    return headings[0] if headings and headings[0] else None
+
+
+def title_line_index(lines: list, title: str | None, root) -> int:
+    """Index of the title among the page lines (0 when not found)."""
+    h1 = next(root.iter("h1"), None)
+    key = normalise_for_compare(title) if title else None
+    for index, (text, owner) in enumerate(lines):
+        if owner is h1 or (key and normalise_for_compare(text) == key):
+            return index
+    return 0
+
+
+def _names(value: str) -> list[str]:
+    """Names from the text after a label, stopping at the first thing that is no name."""
+    value = value.strip(" :：/／|-—")
+    cut = _VALUE_END.search(value)
+    value = value[: cut.start()] if cut else value
+    parts = _NAME_SPLIT.split(value.strip())
+    names = []
+    for part in parts:
+        part = part.strip(" :：/|-—.")
+        pieces = part.split() if all(_HAN_NAME.match(p) for p in part.split()) else [part]
+        for piece in pieces:
+            if _HAN_NAME.match(piece) or _LATIN_NAME.match(piece) or (piece.isascii() and piece.isalnum() and len(piece) < 20):
+                names.append(piece)
+            else:
+                return names  # prose after the names
+    return names[:6]
+
+
+def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
+    """(rank, names) for a byline: rank 0 author, 1 editor, 2 source."""
+    if len(text) > 200:
+        return None
+    best = None
+    matches = list(_LABELS.finditer(text))
+    for match, following in zip(matches, matches[1:] + [None]):
+        rank = ("author", "editor", "source").index(match.lastgroup)
+        if match.lastgroup == "author" and match.group().strip().lower() == "by" and match.start() > 40:
+            continue  # "by" in the middle of a sentence
+        names = _names(text[match.end(): following.start() if following else None])
+        if names and (best is None or rank < best[0]):
+            best = (rank, names)
+    return best
+
+
+def _byline_authors(lines: list, start: int) -> list[str] | None:
+    window = lines[max(0, start - 3): start + 15]
+    found = [hit for text, _ in window if (hit := _labelled_authors(text))]
+    return min(found, key=lambda hit: hit[0])[1] if found else None
+
+
+def _marked_authors(root) -> list[str] | None:
+    """Text of rel=author links or elements whose class says author/byline."""
+    for element in root.xpath(
+        "//a[@rel='author'] | //*[contains(@class, 'author') or contains(@class, 'byline')][not(self::body)]"
+    )[:5]:
+        text = clean_line(element.text_content())
+        if 1 < len(text) < 80:
+            names = _names(re.sub(rf"^\s*(?:{_AUTHOR_LABEL})\s*[:：]?", "", text))
+            if names:
+                return names
+    return None
+
+
+def author_field(root, structured: Structured, lines: list, start: int, options) -> str | None:
+    selected = _css_text(root, options.author_selector)
+    if selected:
+        found = _labelled_authors(selected)
+        return ", ".join(found[1]) if found else selected
+    for names in structured.authors:
+        cleaned = [clean_line(n) for n in names if clean_line(n)]
+        if cleaned:
+            return ", ".join(dict.fromkeys(cleaned))
+    names = _byline_authors(lines, start) or _marked_authors(root)
+    return ", ".join(clean_line(n) for n in names) if names else None
+
+
+def _labelled_date(lines: list, start: int, context: DateContext) -> datetime | None:
+    """A date on a line labelled as publication near the title, else the first date there."""
+    window = [text for text, _ in lines[max(0, start - 3): start + 15] if len(text) < 200]
+    for text in window:
+        for label in _PUBLISHED_LABEL.finditer(text):
+            if _MODIFIED_LABEL.search(text[max(0, label.start() - 4): label.start()]):
+                continue  # 更新時間 / Last updated: a modification date
+            moment = find_date(text[label.end():], context)
+            if moment:
+                return moment
+    for text in window:
+        if not _MODIFIED_LABEL.search(text):
+            moment = find_date(text, context)
+            if moment:
+                return moment
+    return None
+
+
+def _url_date(url: str, context: DateContext) -> datetime | None:
+    match = _URL_DATE.search(urlsplit(url).path + "/")
+    return find_date("-".join(match.groups()), context) if match else None
+
+
+def date_field(root, structured: Structured, lines: list, start: int, url: str, options, context: DateContext) -> str | None:
+    selected = _css_text(root, options.date_selector)
+    moment = find_date(selected, context) if selected else None
+    for value in structured.dates:
+        if moment:
+            break
+        moment = parse_iso(value, context)
+    moment = moment or _labelled_date(lines, start, context)
+    if not moment:
+        times = root.xpath("//time[@datetime]")
+        moment = parse_iso(times[0].get("datetime"), context) if times else None
+    moment = moment or _url_date(url, context)
+    return iso(moment) if moment else None

@@ -1,0 +1,146 @@
+"""Find the main content block of a page with lxml (fast on whole pages)."""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+from lxml.cssselect import CSSSelector
+from lxml.cssselect import SelectorError
+
+from .options import ExtractionOptions
+
+_DROP_TAGS = (
+    "script", "style", "noscript", "iframe", "nav", "aside", "footer", "button", "input",
+    "select", "textarea", "svg", "template", "link", "meta", "object", "embed", "canvas",
+)
+# Words in class/id that mark page furniture rather than article text.
+_BOILERPLATE = re.compile(
+    r"(?:^|[\s_-])(?:ads?|adv|advert\w*|ad\d+|gg|guanggao|sponsor\w*|promo\w*|share\w*|sharing|social|"
+    r"related|relate|recommend\w*|comments?|comment-\w+|reply|nav|navbar|navigation|menu|"
+    r"breadcrumbs?|crumbs?|sidebar|side|footer|foot|masthead|topbar|widget|popup|modal|cookie\w*|"
+    r"subscribe|newsletter|signup|tags?|tag-list|pagination|pager|paging|hot|hotnews|rank|"
+    r"banner|copyright|login|search|toolbar|jump|print|outbrain|taboola|disqus|author-bio|"
+    r"more-stories|read-more|also-read|trending|popular|xgwz|xgyd|tjyd|right|left-nav)(?:$|[\s_-])",
+    re.I,
+)
+# Words that mark the article body itself; such elements are never dropped as boilerplate.
+_CONTENT = re.compile(r"article|content|entry|post-body|story|text|main|body|detail|正文", re.I)
+_PARAGRAPH_TAGS = {"p", "pre", "td", "blockquote", "li", "dd", "h2", "h3", "h4"}
+_CONTAINER_TAGS = {"div", "td", "section", "article", "main", "center", "font", "span", "form", "blockquote", "tbody", "table", "tr", "body", "ul"}
+_PUNCTUATION = re.compile(r"[,，。.!?！？；;、]")
+
+
+def _label(element) -> str:
+    return f"{element.get('class') or ''} {element.get('id') or ''}"
+
+
+def _is_boilerplate(element) -> bool:
+    label = _label(element)
+    if not label.strip() or not _BOILERPLATE.search(label):
+        return False
+    # Keep a content wrapper that merely mentions e.g. "comment-count" in its class list.
+    return not (_CONTENT.search(label) and len(element.text_content()) > 500)
+
+
+def prune(root) -> None:
+    """Drop non-content tags and page furniture in place before scoring."""
+    etree.strip_elements(root, *_DROP_TAGS, with_tail=False)
+    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
+    doomed = [el for el in root.iter() if isinstance(el.tag, str) and el.tag not in ("html", "body") and _is_boilerplate(el)]
+    for element in doomed:
+        if element.getparent() is not None:
+            element.drop_tree()
+    for element in root.iter():
+        if isinstance(element.tag, str) and element.tag != "body" and (element.get("hidden") is not None or "display:none" in (element.get("style") or "").replace(" ", "")):
+            element.drop_tree() if element.getparent() is not None else None
+
+
+def _own_text(element) -> str:
+    """Text directly in the element and its inline children (not in nested blocks)."""
+    parts = [element.text or ""]
+    for child in element:
+        if isinstance(child.tag, str) and child.tag not in _CONTAINER_TAGS and child.tag not in _PARAGRAPH_TAGS:
+            parts.append(child.text_content())
+        parts.append(child.tail or "")
+    return "".join(parts).strip()
+
+
+def _link_density(element) -> float:
+    text = len(element.text_content().strip())
+    if not text:
+        return 1.0
+    links = sum(len(a.text_content().strip()) for a in element.iter("a"))
+    return min(1.0, links / text)
+
+
+def _paragraph_score(text: str) -> float:
+    return 1 + len(_PUNCTUATION.findall(text)) + min(len(text) / 100, 3)
+
+
+def _scores(root) -> dict:
+    scores: dict = {}
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        if element.tag in _PARAGRAPH_TAGS:
+            text = element.text_content().strip() if element.tag in ("p", "pre") else _own_text(element)
+        elif element.tag in _CONTAINER_TAGS:
+            text = _own_text(element)
+        else:
+            continue
+        if len(text) < 20:
+            continue
+        score = _paragraph_score(text)
+        if element.tag not in ("p", "pre"):
+            scores[element] = scores.get(element, 0) + score  # text right in a div/td counts for itself
+        parent = element.getparent()
+        for divisor in (1, 2, 3):
+            if parent is None:
+                break
+            scores[parent] = scores.get(parent, 0) + score / divisor
+            parent = parent.getparent()
+    return scores
+
+
+def _siblings(best, best_score: float, scores: dict) -> list:
+    parent = best.getparent()
+    if parent is None:
+        return [best]
+    threshold = max(10.0, best_score * 0.2)
+    chosen = []
+    for sibling in parent:
+        if sibling is best:
+            chosen.append(sibling)
+        elif isinstance(sibling.tag, str):
+            score = scores.get(sibling, 0) * (1 - _link_density(sibling))
+            text = sibling.text_content().strip()
+            if score >= threshold or (sibling.tag == "p" and len(text) > 80 and _link_density(sibling) < 0.25):
+                chosen.append(sibling)
+    return chosen
+
+
+def select_by_css(root, selector: str | None) -> list:
+    """Elements matched by a portal's CSS selector; [] when unset or invalid."""
+    if not selector:
+        return []
+    try:
+        return CSSSelector(selector)(root)
+    except SelectorError:
+        return []  # a bad selector in portals.toml falls back to the heuristics
+
+
+def select_main(root, options: ExtractionOptions) -> list:
+    """The main content element(s) in document order; the body when nothing scores."""
+    selected = select_by_css(root, options.body_selector)
+    if selected:
+        return selected
+    scores = _scores(root)
+    if not scores:
+        body = root.find("body")
+        return [body if body is not None else root]
+    # Link density is costly on whole pages, so only the top raw scores are re-ranked by it.
+    top = sorted(scores.items(), key=lambda item: item[1], reverse=True)[:10]
+    adjusted = [(element, score * (1 - _link_density(element))) for element, score in top]
+    best, best_score = max(adjusted, key=lambda item: item[1])
+    return _siblings(best, best_score, scores)

@@ -1,0 +1,178 @@
+"""Machine-readable metadata: JSON-LD, OpenGraph / article:* / name meta, itemprop."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+log = logging.getLogger(__name__)
+
+_ARTICLE_TYPES = {
+    "article", "newsarticle", "blogposting", "reportagenewsarticle", "analysisnewsarticle",
+    "opinionnewsarticle", "reviewnewsarticle", "backgroundnewsarticle", "techarticle",
+    "scholarlyarticle", "report", "socialmediaposting", "liveblogposting", "posting",
+    "discussionforumposting", "medicalscholarlyarticle", "webpage", "creativework", "review",
+}
+_PAGE_TYPES = {"webpage", "creativework"}  # weaker than a real article node
+_DATE_META = (
+    "article:published_time", "og:article:published_time", "og:published_time",
+    "published_time", "article.published", "datepublished", "pubdate", "publishdate",
+    "publish-date", "publish_date", "publication_date", "date", "dc.date.issued", "dc.date",
+    "dcterms.date", "dcterms.created", "dc.date.created", "sailthru.date", "parsely-pub-date",
+    "article_date_original", "cxenseparse:recs:publishtime", "originalpublicationdate",
+    "content_create_time", "weibo: article:create_at", "bt:pubdate", "citation_publication_date",
+)
+_AUTHOR_META = (
+    "author", "article:author", "og:article:author", "dc.creator", "dcterms.creator",
+    "sailthru.author", "parsely-author", "byl", "citation_author", "twitter:creator",
+    "dc.creator.aut", "cxenseparse:author", "article:author_name",
+)
+
+
+@dataclass
+class Structured:
+    """Field candidates from structured data, best source first."""
+
+    titles: list[str] = field(default_factory=list)
+    authors: list[list[str]] = field(default_factory=list)
+    dates: list[str] = field(default_factory=list)
+    site_names: list[str] = field(default_factory=list)
+    canonical: str | None = None
+    discarded: list[str] = field(default_factory=list)
+
+
+def _load_json(raw: str, found: Structured):
+    raw = re.sub(r"^\s*(?://\s*)?<!\[CDATA\[|(?://\s*)?\]\]>\s*$", "", raw.strip())
+    try:
+        return json.loads(raw)
+    except ValueError:
+        pass
+    try:
+        # Raw newlines and tabs inside strings are the usual breakage.
+        return json.loads(re.sub(r"[\r\n\t]+", " ", raw))
+    except ValueError as error:
+        found.discarded.append(f"JSON-LD not parseable: {error}")
+        return None
+
+
+def _nodes(data):
+    """Every dict in a JSON-LD document, @graph and nesting included."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(reversed(item))
+        elif isinstance(item, dict):
+            yield item
+            stack.extend(v for k, v in item.items() if k in ("@graph", "mainEntity", "mainEntityOfPage", "itemListElement"))
+
+
+def _types(node: dict) -> set[str]:
+    kind = node.get("@type", [])
+    kinds = kind if isinstance(kind, list) else [kind]
+    return {str(k).lower().rsplit("/", 1)[-1] for k in kinds}
+
+
+def _names(value, people: dict) -> list[str]:
+    """Author names from a JSON-LD author value (string, Person, list, @id reference)."""
+    if isinstance(value, list):
+        return [name for item in value for name in _names(item, people)]
+    if isinstance(value, str):
+        return [] if value.startswith("http") else [value]
+    if isinstance(value, dict):
+        if "name" not in value and value.get("@id") in people:
+            value = people[value["@id"]]
+        name = value.get("name")
+        if isinstance(name, list):
+            name = name[0] if name else None
+        if isinstance(name, str) and name.strip():
+            return [name]
+        given, family = value.get("givenName"), value.get("familyName")
+        if isinstance(given, str) and isinstance(family, str):
+            return [f"{given} {family}"]
+    return []
+
+
+def _from_json_ld(tree, found: Structured) -> None:
+    nodes = []
+    for script in tree.iter("script"):
+        if (script.get("type") or "").strip().lower() == "application/ld+json" and script.text:
+            data = _load_json(script.text, found)
+            if data is not None:
+                nodes.extend(_nodes(data))
+    people = {n["@id"]: n for n in nodes if isinstance(n.get("@id"), str) and "person" in _types(n)}
+    articles = [n for n in nodes if _types(n) & _ARTICLE_TYPES]
+    articles.sort(key=lambda n: bool(_types(n) <= _PAGE_TYPES))  # real articles before WebPage
+    for node in articles:
+        for key in ("headline", "name"):
+            if isinstance(node.get(key), str) and node[key].strip():
+                found.titles.append(node[key])
+                break
+        names = _names(node.get("author") or node.get("creator"), people)
+        if names:
+            found.authors.append(names)
+        for key in ("datePublished", "dateCreated", "uploadDate"):
+            if isinstance(node.get(key), str) and node[key].strip():
+                found.dates.append(node[key])
+                break
+    for node in nodes:
+        if "website" in _types(node) and isinstance(node.get("name"), str):
+            found.site_names.append(node["name"])
+
+
+def _meta_key(meta) -> str:
+    return (meta.get("property") or meta.get("name") or meta.get("itemprop") or "").strip().lower()
+
+
+def _from_meta(tree, found: Structured) -> None:
+    metas: dict[str, list[str]] = {}
+    for meta in tree.iter("meta"):
+        key, content = _meta_key(meta), (meta.get("content") or "").strip()
+        if key and content:
+            metas.setdefault(key, []).append(content)
+    for key in ("og:title", "twitter:title", "dc.title", "headline"):
+        found.titles.extend(metas.get(key, [])[:1])
+    for key in _DATE_META:
+        found.dates.extend(metas.get(key, [])[:1])
+    for key in _AUTHOR_META:
+        values = [v for v in metas.get(key, []) if not v.startswith(("http", "@", "www."))]
+        if values:
+            found.authors.append(values)
+    found.site_names.extend(metas.get("og:site_name", [])[:1] + metas.get("application-name", [])[:1])
+
+
+def _itemprop_text(element) -> str:
+    value = element.get("content") or element.get("datetime")
+    if value:
+        return value
+    named = element.xpath(".//*[@itemprop='name']")
+    return (named[0] if named else element).text_content()
+
+
+def _from_itemprop(tree, found: Structured) -> None:
+    for prop, target in (("headline", found.titles), ("datePublished", found.dates)):
+        for element in tree.xpath(f"//*[@itemprop='{prop}' and not(self::meta)]")[:1]:
+            target.append(_itemprop_text(element))
+    names = [_itemprop_text(e) for e in tree.xpath("//*[contains(concat(' ', @itemprop, ' '), ' author ') and not(self::meta)]")[:4]]
+    names = [n for n in names if n.strip() and len(n) < 80]
+    if names:
+        found.authors.append(names)
+    for element in tree.xpath("//time[@datetime][@pubdate or @itemprop='datePublished' or contains(@class, 'publish')]")[:1]:
+        found.dates.append(element.get("datetime"))
+
+
+def read_structured(tree: etree._Element) -> Structured:
+    """Collect candidates in precedence order: JSON-LD, meta, itemprop/time."""
+    found = Structured()
+    _from_json_ld(tree, found)
+    _from_meta(tree, found)
+    _from_itemprop(tree, found)
+    for link in tree.xpath("//link[@href][contains(concat(' ', translate(@rel, 'CANONICAL', 'canonical'), ' '), ' canonical ')]")[:1]:
+        found.canonical = link.get("href").strip()
+    if found.discarded:
+        log.debug("structured data discarded: %s", found.discarded)
+    return found

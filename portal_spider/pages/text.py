@@ -1,0 +1,46 @@
+"""Text clean-up shared by every field: whitespace folding and pinyin artefacts."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_SPACE = re.compile(r"[\s\u00a0\u3000\u200b\ufeff]+")
+_TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜüê"
+_VOWELS = "aeiouv" + _TONED
+# One pinyin syllable (optionally numbered tone) in ASCII or fullwidth parentheses right
+# after a Han character: an annotation left by a "add pinyin" plug-in, not content.
+_PINYIN = re.compile(
+    r"(?<=[\u3400-\u9fff\uf900-\ufaff])\s?[(（]\s*"
+    rf"((?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?[{_VOWELS}]{{1,4}}(?:ng|n|r)?[1-5]?)"
+    r"\s*[)）]"
+)
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def fold_whitespace(text: str) -> str:
+    """One space for any run of whitespace (ideographic and no-break included)."""
+    return _SPACE.sub(" ", text).strip()
+
+
+def strip_pinyin(text: str) -> str:
+    """Remove parenthesised pinyin after Han characters: 當(dāng)前 -> 當前."""
+    return _PINYIN.sub("", text)
+
+
+def clean_line(text: str | None) -> str:
+    """A single-line field value: pinyin removed, whitespace folded."""
+    return fold_whitespace(strip_pinyin(text or ""))
+
+
+def han_ratio(text: str) -> float:
+    """Share of Han characters among non-space characters (0 for empty text)."""
+    letters = [c for c in text if not c.isspace()]
+    if not letters:
+        return 0.0
+    return sum(1 for c in letters if _HAN.match(c)) / len(letters)
+
+
+def normalise_for_compare(text: str) -> str:
+    """Key for comparing title candidates: NFKC, folded, lower-cased."""
+    return fold_whitespace(unicodedata.normalize("NFKC", text)).lower()

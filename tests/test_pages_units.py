@@ -1,0 +1,219 @@
+"""Unit tests for the pieces of page parsing: charsets, text, dates, fields, paging, batch."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from datetime import datetime, timezone
+
+import pytest
+
+from portal_spider.pages import ExtractionOptions, decode_html, join_pages, parse_article
+from portal_spider.pages.batch import extract_batch, extract_file
+from portal_spider.pages.dates import CHINA, DateContext, find_date, iso
+from portal_spider.pages.text import strip_pinyin
+from storage.article import Article
+
+HAN = "镕铸系統開放後記得升級引擎，這是測試文字。"
+
+
+def page(body: str, head: str = "") -> str:
+    return f"<html><head>{head}</head><body>{body}</body></html>"
+
+
+# --- charsets -------------------------------------------------------------------------
+
+def test_header_charset_wins_over_meta():
+    raw = page(f"<p>{HAN}</p>", '<meta charset="big5">').encode("gb18030")
+    assert HAN in decode_html(raw, "text/html; charset=gbk")
+
+
+def test_meta_http_equiv_gb2312_reads_as_gb18030():
+    raw = page(f"<p>{HAN}</p>", '<meta http-equiv="Content-Type" content="text/html; charset=gb2312">').encode("gb18030")
+    assert HAN in decode_html(raw)
+
+
+def test_big5_reads_as_big5hkscs():
+    text = "香港特區的粵語詞彙：啲嘢"  # 啲 is HKSCS only
+    raw = page(f"<p>{text}</p>", '<meta charset="big5">').encode("big5hkscs")
+    assert text in decode_html(raw)
+
+
+def test_bom_beats_meta():
+    raw = b"\xef\xbb\xbf" + page(f"<p>{HAN}</p>", '<meta charset="gbk">').encode("utf-8")
+    assert HAN in decode_html(raw)
+
+
+def test_utf8_page_mislabelled_gb2312_is_not_mojibake():
+    raw = page(f"<p>{HAN}</p>", '<meta charset="gb2312">').encode("utf-8")
+    assert HAN in decode_html(raw)
+
+
+def test_undeclared_gbk_is_detected():
+    text = "这是一个没有声明编码的简体中文页面，" * 20
+    decoded = decode_html(page(f"<p>{text}</p>").encode("gbk"))
+    assert text in decoded and "\ufffd" not in decoded
+
+
+def test_page_cut_mid_character_decodes_without_replacement_character():
+    raw = page(f"<p>{HAN}</p>", '<meta charset="utf-8">').encode("utf-8")
+    cut = raw[: raw.index("升".encode()) + 1]
+    assert "\ufffd" not in decode_html(cut) and decode_html(cut).endswith("記得")
+
+
+# --- text -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "raw, clean",
+    [("當(dāng)前", "當前"), ("操作（cāo）要求", "操作要求"), ("發(fā)布時(shí)間", "發布時間"),
+     ("OneFlow (open source) 框架", "OneFlow (open source) 框架"), ("版本(2.0)更新", "版本(2.0)更新")],
+)
+def test_strip_pinyin(raw, clean):
+    assert strip_pinyin(raw) == clean
+
+
+# --- dates ----------------------------------------------------------------------------
+
+NOW = datetime(2025, 5, 13, 4, 0, tzinfo=timezone.utc)  # 12:00 in UTC+8
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [("2025-05-13T11:07:46Z", "2025-05-13T11:07:46+00:00"),
+     ("2025-05-13 11:07:46", "2025-05-13T11:07:46+08:00"),
+     ("2025年05月13日 11:07", "2025-05-13T11:07:00+08:00"),
+     ("2025/5/13", "2025-05-13T00:00:00+08:00"),
+     ("May 13, 2025", "2025-05-13T00:00:00+08:00"),
+     ("13.05.2025", "2025-05-13T00:00:00+08:00"),
+     ("3小时前", "2025-05-13T09:00:00+08:00"),
+     ("昨天 12:30", "2025-05-12T12:30:00+08:00"),
+     ("2 hours ago", "2025-05-13T10:00:00+08:00"),
+     ("19. Oktober 2019", "2019-10-19T00:00:00+08:00")],
+)
+def test_date_formats(text, expected):
+    assert iso(find_date(text, DateContext(CHINA, NOW))) == expected
+
+
+def test_naive_dates_use_the_option_time_zone():
+    html = page("<h1>T</h1><p>發布時間：2025-01-10 08:00</p><p>" + HAN * 5 + "</p>")
+    article = parse_article(html, "https://a.example/x", ExtractionOptions(timezone="America/New_York"))
+    assert article.published_at == "2025-01-10T08:00:00-05:00"
+
+
+def test_english_pages_default_to_utc():
+    html = page("<h1>Title here</h1><p>Published May 2, 2024 10:15</p><p>" + "Some words. " * 30 + "</p>")
+    assert parse_article(html, "https://a.example/x").published_at == "2024-05-02T10:15:00+00:00"
+
+
+def test_published_date_is_preferred_over_modified_and_comment_dates():
+    body = ("<h1>標題</h1><p>更新時間：2025-06-01 10:00 發布時間：2025-05-13 11:07</p>"
+            f"<div class='content'><p>{HAN * 5}</p><p>2024-01-01 正文裡的日期</p></div>")
+    assert parse_article(page(body), "https://a.example/x").published_at == "2025-05-13T11:07:00+08:00"
+
+
+def test_json_ld_date_beats_page_text():
+    ld = '<script type="application/ld+json">{"@type":"Article","datePublished":"2021-03-04T05:06:07+02:00"}</script>'
+    html = page(f"<h1>T</h1><p>2025-01-01</p><p>{HAN * 5}</p>", ld)
+    assert parse_article(html, "https://a.example/x").published_at == "2021-03-04T05:06:07+02:00"
+
+
+# --- title and author -----------------------------------------------------------------
+
+@pytest.mark.parametrize("title", ["攻略標題_永創攻略", "攻略標題 | Some Site", "攻略標題 - Some Site"])
+def test_title_site_suffix_is_stripped_by_comparing_candidates(title):
+    html = page(f"<h1>攻略標題</h1><p>{HAN * 5}</p>", f"<title>{title}</title>")
+    assert parse_article(html, "https://a.example/x").title == "攻略標題"
+
+
+def test_title_without_h1_strips_the_shorter_site_part():
+    html = page(f"<p>{HAN * 5}</p>", "<title>一篇很長的攻略文章標題_站名</title>")
+    assert parse_article(html, "https://a.example/x").title == "一篇很長的攻略文章標題"
+
+
+def test_title_selector_overrides_everything():
+    html = page(f"<h1>甲</h1><div class='t'>乙標題</div><p>{HAN * 5}</p>", "<title>甲</title>")
+    options = ExtractionOptions(title_selector="div.t")
+    assert parse_article(html, "https://a.example/x", options).title == "乙標題"
+
+
+@pytest.mark.parametrize(
+    "line, author",
+    [("作者：张三 编辑：李四 来源：某网", "张三"),
+     ("来源：某网 责任编辑：李四", "李四"),
+     ("记者 王建宏 张文攀 报道", "王建宏, 张文攀"),
+     ("By Jane Doe and John Roe | May 1, 2024", "Jane Doe, John Roe")],
+)
+def test_labelled_author_lines(line, author):
+    html = page(f"<h1>標題</h1><p>{line}</p><div><p>{HAN * 5}</p></div>")
+    assert parse_article(html, "https://a.example/x").author == author
+
+
+def test_meta_author_and_rel_author():
+    assert parse_article(page(f"<p>{HAN * 5}</p>", '<meta name="author" content="Ann Lee">'), "https://a.example/").author == "Ann Lee"
+    html = page(f"<h1>T</h1><a rel='author' href='/u/1'>Bo Chen</a><p>{HAN * 5}</p>")
+    assert parse_article(html, "https://a.example/").author == "Bo Chen"
+
+
+# --- paging, canonical, sanitising ----------------------------------------------------
+
+def test_page_urls_query_style_and_not_listing_pagination():
+    body = (f"<h1>T</h1><p>{HAN * 5}</p><div><a href='?page=3'>3</a><a href='?page=2'>2</a>"
+            "<a href='/list/2.html'>2</a><a href='/list?page=2'>next</a></div>")
+    article = parse_article(page(body), "https://a.example/art/9.html")
+    assert article.page_urls == ["https://a.example/art/9.html?page=2", "https://a.example/art/9.html?page=3"]
+
+
+def test_canonical_only_on_same_host():
+    head = '<link rel="canonical" href="https://other.example/x">'
+    assert parse_article(page(f"<p>{HAN}</p>", head), "https://a.example/x").canonical_url is None
+    head = '<link rel="canonical" href="/y">'
+    assert parse_article(page(f"<p>{HAN}</p>", head), "https://a.example/x").canonical_url == "https://a.example/y"
+
+
+def test_body_html_is_sanitised():
+    body = (f"<div class='content'><p onclick='evil()'>{HAN * 3}</p><a href='javascript:evil()'>x</a>"
+            f"<img src='/i.png' onerror='evil()'><p>{HAN * 3}</p><script>evil()</script></div>")
+    html = parse_article(page(body), "https://a.example/x").body_html
+    assert "evil" not in html and 'src="https://a.example/i.png"' in html
+
+
+def test_join_pages_keeps_first_metadata_and_concatenates_bodies():
+    first = Article(url="u1", title="T", author="A", body_text="one", body_html="<p>one</p>", page_urls=["u2"])
+    second = Article(url="u2", title="T2", body_text="two", body_html="<p>two</p>")
+    joined = join_pages([first, second])
+    assert (joined.url, joined.title, joined.author) == ("u1", "T", "A")
+    assert joined.body_text == "one\ntwo" and joined.body_html == "<p>one</p>\n<p>two</p>"
+
+
+# --- batch ----------------------------------------------------------------------------
+
+KEYS = ["file", "url", "title", "author", "published_at", "body_text", "body_html"]
+
+
+def test_extract_file_gz_in_gbk(tmp_path):
+    html = page(f"<h1>標題</h1><p>{HAN * 4}</p>", '<meta charset="gbk"><title>標題_站</title>')
+    path = tmp_path / "a.html.gz"
+    path.write_bytes(gzip.compress(html.encode("gb18030")))
+    record = extract_file(str(path), "https://a.example/a")
+    assert list(record) == KEYS and record["title"] == "標題" and HAN in record["body_text"]
+
+
+def test_extract_file_corrupt_gzip_reports_error(tmp_path):
+    path = tmp_path / "bad.html.gz"
+    path.write_bytes(b"\x1f\x8b\x08\x00garbage")
+    record = extract_file(str(path))
+    assert list(record) == KEYS + ["error"] and record["error"] and "\n" not in record["error"]
+    assert record["title"] == "" and record["body_text"] == ""
+
+
+def test_extract_batch_resolves_relative_paths_in_order(tmp_path):
+    (tmp_path / "pages").mkdir()
+    for name in ("b", "a"):
+        (tmp_path / "pages" / f"{name}.html").write_text(page(f"<h1>{name}標題</h1><p>{HAN * 4}</p>"), encoding="utf-8")
+    manifest = tmp_path / "manifest.jsonl"
+    lines = [{"file": "pages/b.html", "url": "https://a.example/b"}, {"file": str(tmp_path / "pages" / "a.html"), "url": "https://a.example/a"},
+             {"file": "pages/missing.html", "url": "https://a.example/m"}]
+    manifest.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")
+    records = list(extract_batch(str(manifest)))
+    assert [r["url"] for r in records] == ["https://a.example/b", "https://a.example/a", "https://a.example/m"]
+    assert records[0]["title"] == "b標題" and "error" not in records[1] and "error" in records[2]
