@@ -9,6 +9,7 @@ sentence, so two articles share at most a few sentence shapes and never whole pa
 from __future__ import annotations
 
 import random
+import re
 
 GAMES = [
     "星穹遠征", "幻域神諭", "鋼鐵黎明", "蒼藍誓約", "雲海仙途", "深淵獵手", "王座紛爭",
@@ -134,6 +135,9 @@ SECTIONS = {
         "地形對戰鬥的影響往往被低估，在{m}的狹窄通道裡，範圍技能的收益會翻倍。",
         "仇恨機制方面，{role}的嘲諷持續{n}秒，期間其他隊友可以放心開{s}。",
         "官方在公告中確認，{st}的計算方式已改為乘法疊加，舊的配裝思路需要調整。",
+        "{h}的普攻第四段自帶霸體，可以硬吃{b}的小技能。",
+        "空中狀態下釋放{s}會變成下劈版本，判定範圍更大但傷害略低。",
+        "{st}和{st2}之間存在隱藏的轉換比例，大約每{k}點換算成1%。",
     ]),
     "build": ("配裝推薦", [
         "武器方面首選{i}，如果還沒拿到，可以暫時用{i2}過渡。",
@@ -146,6 +150,9 @@ SECTIONS = {
         "如果是零氪玩家，{i}可以通過{m}的寶箱免費兌換，性價比極高。",
         "技能加點建議主升{s}，副升{s2}，被動技能有空再補。",
         "換裝的時機很重要，打{b}時可以臨時把{i}換成{i2}來提高{st}。",
+        "{i}的精煉等級比稀有度更重要，三精的紫裝往往打得過零精的金裝。",
+        "套裝湊不齊的時候，二加二的散件搭配也能發揮八成效果。",
+        "{h}對{st}的需求很低，把資源挪給{st2}會更有感。",
     ]),
     "team": ("陣容搭配", [
         "比較穩定的陣容是{h}搭配{h2}，再補一個{role}位就能應付大部分內容。",
@@ -157,6 +164,8 @@ SECTIONS = {
         "{h}的站位應該在隊伍後方，避免被{b}的範圍攻擊波及。",
         "在{mode}中，對面出現{h2}時記得把{h}換下，否則會被完全克制。",
         "{h}和{h2}同時上場會觸發羈絆，全隊{st}額外提升{p}%。",
+        "前期資源有限，可以先練{h2}過渡，等{h}到手再轉型。",
+        "{role}位的人選其實很靈活，只要能穩定提供{s}就行。",
     ]),
     "boss": ("首領打法", [
         "{b}在血量降到{p}%時會進入狂暴狀態，攻擊頻率明顯加快。",
@@ -169,6 +178,8 @@ SECTIONS = {
         "如果隊伍輸出不夠，可以讓{role}拉住{b}繞圈，拖到技能冷卻好再集中爆發。",
         "困難模式下的{b}會多出一個護盾機制，需要先用{s}破盾。",
         "通關{b}後別急著離開，地圖角落有一個隱藏寶箱，裡面有機率開出{i}。",
+        "{b}的第二階段會隨機點名一名隊員，被點到的人要立刻跑向場地邊緣。",
+        "單刷{b}的話，{h}配{i}是容錯率最高的選擇，練度夠了{t}分鐘就能解決。",
     ]),
     "farming": ("資源刷取", [
         "{m}是目前刷{res}效率最高的地方，一輪大約{t}分鐘。",
@@ -179,6 +190,9 @@ SECTIONS = {
         "{m}的精英怪刷新時間是{t}分鐘，可以和{m2}的路線串在一起刷。",
         "商店每週刷新一次，{i}的碎片優先兌換，其他材料可以等打折。",
         "老玩家帶新人刷{m}的收益最高，獎勵會按照傷害比例分配。",
+        "{m}入口附近的採集點每{t}分鐘刷新，順路帶走能省下不少{res}。",
+        "掛機收益在{lv}級後會有一次提升，這時候再考慮通宵掛機比較划算。",
+        "組隊刷{m}時，隊伍裡有{role}能讓每輪時間縮短將近一半。",
     ]),
     "patch": ("版本改動", [
         "{v}版本最大的改動是{h}的{s}倍率從{p}%上調到了{p2}%。",
@@ -191,6 +205,8 @@ SECTIONS = {
         "更新後{res}的獲取途徑增加了{n}個，零氪玩家的日子會好過不少。",
         "很多玩家擔心{h}會因此退環境，但從測試服的數據來看影響不大。",
         "這次的平衡性調整涉及{k}個角色，其中變化最大的是{h}和{h2}。",
+        "{b}新增了一個狂暴計時，{t}分鐘內打不完就會直接團滅。",
+        "{mode}的獎勵結構也改了，前{n}名可以額外領到{res}。",
     ]),
     "pvp": ("對戰技巧", [
         "{mode}開局的前{n}十秒最關鍵，搶到視野就等於贏了一半。",
@@ -201,6 +217,9 @@ SECTIONS = {
         "高分段的主流打法是雙{role}保一核，{h}是最常見的核心選擇。",
         "團戰時先集火對面的{role}，沒有了續航，對手很快就會崩盤。",
         "很多人輸在心態而不是操作，連敗{n}局以上建議先休息一下。",
+        "{h}的{s}可以打斷對手的回城，關鍵時刻能直接改變戰局。",
+        "天梯後期對手的配裝高度同質化，針對{st}堆一件{i}往往有奇效。",
+        "記得看對手的出裝順序，先出{i}的通常是打前期節奏的玩家。",
     ]),
     "economy": ("資源規劃", [
         "{res}的性價比排序大致是：角色突破＞技能升級＞裝備強化。",
@@ -210,6 +229,8 @@ SECTIONS = {
         "不要把{res}浪費在過渡裝備上，等到{lv}級以後一次性投入收益更高。",
         "每週的公會商店記得清空，{res}的兌換比例比普通商店高出一截。",
         "{res}每天的上限是{k}個，超出部分會自動轉成{res2}。",
+        "新版本前一週是囤{res}的最佳時機，很多活動會在更新後集中開放。",
+        "{res2}看似不起眼，後期卻是突破材料的主要來源，千萬別隨手賣掉。",
     ]),
     "mistakes": ("常見誤區", [
         "新手最常犯的錯誤是把所有{res}都砸在一個角色身上。",
@@ -219,6 +240,8 @@ SECTIONS = {
         "看到別人推薦{h}就跟風培養，結果發現自己根本沒有配套的{i}。",
         "很多人習慣關掉傷害數字顯示，但這樣很難判斷配裝是否合理。",
         "跳過新手教學的玩家，往往到{lv}級才發現{s}還有第二段效果。",
+        "不看{b}的技能說明就硬打，往往是翻車的開始。",
+        "盲目跟風網上的{mode}陣容，卻忽略了自己角色的練度差距。",
     ]),
 }
 
@@ -326,8 +349,53 @@ _POOLS = {
 }
 
 
+# Interchangeable wordings: every template occurrence is drawn afresh, so two articles
+# that happen to use the same template still word it differently.
+VARIANTS = {
+    "建議": ("建議", "最好"), "很多人": ("很多人", "不少人", "許多玩家"), "非常": ("非常", "相當", "十分"),
+    "明顯": ("明顯", "顯著"), "一定要": ("一定要", "務必", "千萬要"), "目前": ("目前", "現階段", "當前"),
+    "實測": ("實測", "親測"), "大約": ("大約", "大概", "約莫"), "可以": ("可以", "能夠", "可"),
+    "記得": ("記得", "別忘了"), "其實": ("其實", "事實上"), "之後": ("之後", "以後"),
+    "需要": ("需要", "得"), "打法": ("打法", "玩法"), "比較": ("比較", "相對"),
+    "基本": ("基本", "大體上"), "通關": ("通關", "過關"), "提高": ("提高", "提升"),
+    "提升": ("提升", "提高"), "收益": ("收益", "回報"), "最常見": ("最常見", "最普遍"),
+    "推薦": ("推薦", "首推"), "很多": ("很多", "不少"),
+}
+
+TAILS = [
+    "，這點在高難度下尤其明顯", "，親測有效", "，這是踩過不少坑才總結出來的", "，萌新務必留意",
+    "，老玩家應該深有體會", "，具體數值以遊戲內為準", "，至少在目前版本是這樣", "，這一點經常被忽略",
+    "，評論區也有不少人驗證過", "，手殘黨也能輕鬆上手", "，這個細節值得反覆琢磨",
+    "，當然前提是練度足夠", "，身邊好幾個朋友都是這麼玩的", "，官方至今沒有正式說明",
+]
+
+_VARIANT_RE = re.compile("|".join(sorted(map(re.escape, VARIANTS), key=len, reverse=True)))
+
+
+def _compile(template: str):
+    """Split a template at its variant words: (literal, choices, literal, choices, ..., literal)."""
+    parts, at = [], 0
+    for m in _VARIANT_RE.finditer(template):
+        parts.append(template[at:m.start()])
+        parts.append(VARIANTS[m.group(0)])
+        at = m.end()
+    parts.append(template[at:])
+    return tuple(parts)
+
+
+_COMPILED: dict[str, tuple] = {}
+
+
 def fill(template: str, rng: random.Random, focus: dict) -> str:
-    return template.format_map(_Slots(rng, focus))
+    parts = _COMPILED.get(template)
+    if parts is None:
+        parts = _COMPILED[template] = _compile(template)
+    if len(parts) > 1:
+        template = "".join(p if i % 2 == 0 else p[rng.randrange(len(p))] for i, p in enumerate(parts))
+    text = template.format_map(_Slots(rng, focus))
+    if text.endswith("。") and rng.random() < 0.2:
+        text = text[:-1] + TAILS[rng.randrange(len(TAILS))] + "。"
+    return text
 
 
 def make_focus(rng: random.Random) -> dict:
@@ -362,7 +430,7 @@ def make_paragraphs(rng: random.Random, focus: dict, category: str, min_paragrap
         if headings:
             paragraphs.append(f"{NUMERALS[section_no]}、{heading}")
         section_no += 1
-        templates = rng.sample(pool, min(len(pool), rng.randint(3, 6)))
+        templates = rng.sample(pool, min(len(pool), rng.randint(3, 7)))
         split = rng.randint(1, len(templates) - 1) if len(templates) > 3 and rng.random() < 0.5 else len(templates)
         for chunk in (templates[:split], templates[split:]):
             if chunk:
