@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import html
 import http.client
+import hashlib
+import itertools
+import os
 import re
+import subprocess
+import sys
 import time
 import urllib.request
 from datetime import datetime
@@ -12,6 +17,7 @@ from datetime import datetime
 import pytest
 
 from portal_spider.sample_portal import SamplePortal, serve
+from portal_spider.sample_portal.portal import s2t
 
 BASE = "http://portal.test"
 PINYIN = re.compile(r"\([a-zü\u00e0-\u01dc]+\)")
@@ -100,6 +106,45 @@ def test_same_seed_same_bytes_other_seed_other_bytes():
     other = SamplePortal(name="other", site_name="別站攻略", seed=7)
     assert {x.title for x in other.articles}.isdisjoint({x.title for x in a.articles}) or \
         [x.body_text for x in other.articles] != [x.body_text for x in a.articles]
+
+
+DIGEST = """
+import hashlib
+from portal_spider.sample_portal import SamplePortal
+portal, digest = SamplePortal(articles=60, seed=3), hashlib.sha256()
+for path in portal.listing_paths + [p for a in portal.articles for p in a.page_paths] + ["/sitemap.xml"]:
+    digest.update(portal.respond(path, base_url="http://portal.test")[2])
+print(digest.hexdigest())
+"""
+
+
+def test_same_bytes_in_another_process():
+    env = dict(os.environ, PYTHONHASHSEED="12345")
+    other = subprocess.run([sys.executable, "-c", DIGEST], capture_output=True, text=True, env=env, check=True)
+    here = {}
+    exec(DIGEST.replace("print(digest.hexdigest())", "result = digest.hexdigest()"), here)
+    assert other.stdout.strip() == here["result"]
+
+
+def shingles(text: str, k: int = 5) -> set[str]:
+    text = s2t(text)  # compare across scripts, as a deduplicator would
+    return {text[i:i + k] for i in range(len(text) - k + 1)}
+
+
+def jaccard(a: set, b: set) -> float:
+    return len(a & b) / len(a | b)
+
+
+def test_distinct_articles_are_far_apart_and_reposts_are_close():
+    portal = SamplePortal(articles=120, seed=9)
+    sets = [shingles(a.body_text) for a in portal.articles]
+    worst = max(jaccard(a, b) for a, b in itertools.combinations(sets, 2))
+    assert worst < 0.5, worst
+    copier = SamplePortal(name="copier", site_name="搬運攻略", articles=5, seed=9)
+    copies = copier.repost(portal, ids=[a.id for a in portal.articles[:20]])
+    for copy in copies:
+        original = portal.article(copy.repost_of[1])
+        assert jaccard(shingles(copy.body_text), shingles(original.body_text)) > 0.8
 
 
 def test_pagination_reaches_every_article_exactly_once(portal):

@@ -154,7 +154,7 @@ class SamplePortal:
         self.seed = seed
         self.per_page = per_page
         self.start = start
-        self.base_url: str | None = None  # set by serve() when not set already
+        self.base_url: str | None = None  # set by serve()
         self._rng = random.Random(f"{name}:{seed}")
         self._lock = threading.RLock()
         self._order: list[ArticleTruth] = []  # oldest first
@@ -178,6 +178,9 @@ class SamplePortal:
         plain = [a for a in self._order if not a.pinyin]
         for article in rng.sample(plain, min(len(plain), 1 if articles < 100 else 2)):
             article.ruby = True
+
+    def __repr__(self) -> str:
+        return f"<SamplePortal {self.name!r} {len(self._order)} articles seed={self.seed}>"
 
     # ------------------------------------------------------------------ state
 

@@ -60,8 +60,7 @@ class PortalServer:
         self.port = self._httpd.server_address[1]
         shown = "127.0.0.1" if host in ("", "0.0.0.0") else (f"[{host}]" if ":" in host else host)
         self.base_url = f"http://{shown}:{self.port}"
-        if portal.base_url is None:
-            portal.base_url = self.base_url
+        portal.base_url = self.base_url  # the latest server: default for respond() and truth_json()
         self._stopped = threading.Event()
         self._thread = threading.Thread(
             target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
