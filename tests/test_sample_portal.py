@@ -346,11 +346,14 @@ def test_serve_over_loopback_records_requests():
         response = conn.getresponse()
         assert response.status == 200 and response.read() == b""
         assert int(response.getheader("Content-Length")) > 0
-        conn.close()
         assert server.requests == ["/list/index.html", f"/a/{a.id}", a.path, "/robots.txt",
                                    a.path + "?utm_source=hot", "/missing", a.path]
     with pytest.raises(OSError):
         urllib.request.urlopen(server.base_url + "/robots.txt", timeout=1)
+    with pytest.raises((OSError, http.client.HTTPException)):  # the kept-alive connection is gone too
+        conn.request("GET", "/robots.txt")
+        conn.getresponse()
+    conn.close()
 
 
 def test_five_thousand_articles_build(capsys):

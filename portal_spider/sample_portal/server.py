@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -11,7 +12,18 @@ class _Handler(BaseHTTPRequestHandler):
     server_version = "SamplePortal/1.0"
     sys_version = ""
     disable_nagle_algorithm = True
+    timeout = 60  # idle keep-alive connections end after a minute
     portal_server: "PortalServer"  # set on the per-server subclass
+
+    def setup(self) -> None:
+        super().setup()
+        self.portal_server._connections.add(self.connection)
+
+    def finish(self) -> None:
+        try:
+            super().finish()
+        finally:
+            self.portal_server._connections.discard(self.connection)
 
     def do_GET(self) -> None:
         self._answer(head=False)
@@ -21,6 +33,9 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _answer(self, head: bool) -> None:
         owner = self.portal_server
+        if owner._stopped.is_set():  # a kept-alive connection outliving shutdown(): hang up
+            self.close_connection = True
+            return
         owner._record(self.path)
         try:
             status, headers, body = owner.portal.respond(self.path, self.headers, owner.base_url)
@@ -33,6 +48,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         if not head and body:
             self.wfile.write(body)
+
+    def version_string(self) -> str:
+        return self.server_version
 
     def log_message(self, format, *args) -> None:  # noqa: A002 - stdlib signature
         pass
@@ -54,6 +72,7 @@ class PortalServer:
         self.portal = portal
         self.requests: list[str] = []
         self._requests_lock = threading.Lock()
+        self._connections: set[socket.socket] = set()
         handler = type("Handler", (_Handler,), {"portal_server": self})
         self._httpd = _HTTPServer((host, port), handler)
         self.host = host
@@ -78,6 +97,11 @@ class PortalServer:
         self._stopped.set()
         self._httpd.shutdown()
         self._httpd.server_close()
+        for connection in list(self._connections):  # kept-alive clients see the server go away
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
         self._thread.join(timeout=5)
 
     def wait(self) -> None:
