@@ -23,7 +23,8 @@ _BYLINE_LABEL = re.compile(
     r"浏览|瀏覽|阅读|閱讀|点击|點擊)\s*[:：]"
 )
 _ENGLISH_BYLINE = re.compile(r"^(By|Written by|Posted by|Von|Autor)\s+\S", re.I)
-_PAGE_NAV = re.compile(r"^(上一[页頁]|下一[页頁]|首[页頁]|尾[页頁]|末[页頁]|\d+|\s|[|<>«»]|Prev\w*|Next|共\d+[页頁])+$", re.I)
+_PAGE_NAV = re.compile(r"^(?:上一[页頁]|下一[页頁]|首[页頁]|尾[页頁]|末[页頁]|共|[页頁]|Prev\w*|Next|[\d\s|<>«».…\[\]])+$", re.I)
+_FURNITURE_TAGS = ("h1", "h2", "p", "div", "span", "td", "li", "ul", "ol", "table", "center", "font", "dl", "section")
 _SANITISE_TAGS = {
     "p", "br", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "pre", "code",
     "em", "strong", "b", "i", "u", "sub", "sup", "a", "img", "figure", "figcaption",
@@ -55,24 +56,28 @@ def _reduce_ruby(soup) -> None:
         ruby.unwrap()
 
 
-def _drop_furniture(soup, title: str | None) -> None:
-    """Remove breadcrumbs, byline lines, page navigation, the title and link lists."""
+def _drop_furniture(elements: list, title: str | None) -> None:
+    """Remove breadcrumbs, byline lines, page navigation, the title and link lists (lxml, in place)."""
     title_key = normalise_for_compare(title) if title else None
-    for element in soup.find_all(["h1", "h2", "p", "div", "span", "td", "li", "ul", "ol", "table", "center", "font", "dl"]):
-        if element.decomposed:
-            continue
-        text = fold_whitespace(element.get_text())
-        if not text:
-            if not element.find("img"):
-                element.decompose()  # empty wrapper, nothing to read
-            continue
-        is_title = element.name in ("h1", "h2") and title_key and normalise_for_compare(strip_pinyin(text)) == title_key
-        links = sum(len(fold_whitespace(a.get_text())) for a in element.find_all("a"))
-        link_list = links / len(text) > 0.6 and element.name in ("ul", "ol", "table", "dl", "div", "p", "td", "li")
-        if is_title or _BREADCRUMB.match(text) or _PAGE_NAV.match(text) or link_list or (
-            _is_byline(text) and len(element.find_all(["p", "div"])) <= 1
-        ):
-            element.decompose()
+    for top in elements:
+        doomed = []
+        for element in top.iter(*_FURNITURE_TAGS):
+            text = fold_whitespace(element.text_content())
+            if not text:
+                if element.find(".//img") is None and element.tag != "img":
+                    doomed.append(element)  # empty wrapper, nothing to read
+                continue
+            if len(text) > 2000:
+                continue  # a real content container, not furniture
+            is_title = element.tag in ("h1", "h2") and title_key and normalise_for_compare(strip_pinyin(text)) == title_key
+            links = sum(len(fold_whitespace(a.text_content())) for a in element.iter("a"))
+            if is_title or _BREADCRUMB.match(text) or (len(text) < 100 and _PAGE_NAV.match(text)) or links / len(text) > 0.6 or (
+                _is_byline(text) and len(element.findall(".//p")) + len(element.findall(".//div")) <= 1
+            ):
+                doomed.append(element)
+        for element in doomed:
+            if element is not top and element.getparent() is not None:
+                element.drop_tree()
 
 
 def _absolutise(soup, base_url: str) -> None:
@@ -109,11 +114,11 @@ def _paragraphs(soup) -> list[str]:
 
 def render_body(elements: list, base_url: str, title: str | None) -> Body:
     """body_text (paragraphs joined by newlines) and nh3-sanitised body_html for the block."""
+    _drop_furniture(elements, title)
     fragment = "".join(etree.tostring(e, encoding="unicode", method="html", with_tail=False) for e in elements)
     soup = BeautifulSoup(fragment, "lxml")
     _reduce_ruby(soup)
     _strip_pinyin_strings(soup)
-    _drop_furniture(soup, title)
     _absolutise(soup, base_url)
     html = nh3.clean(
         str(soup.body or soup),

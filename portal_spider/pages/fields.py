@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 from .dates import DateContext, find_date, iso, parse_iso
 from .mainblock import select_by_css
 from .structured import Structured
-from .text import clean_line, normalise_for_compare
+from .text import clean_line, han_ratio, normalise_for_compare
 
 _TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»:~]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
 _AUTHOR_LABEL = r"(?:原?作\s*者|撰\s*文|撰\s*稿|记\s*者|記\s*者|通讯员|通訊員|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|Von(?=\s)|Autor(?:in)?\s*[:：]?)"
@@ -41,44 +41,74 @@ def _segments(title: str) -> list[str]:
     return [s for s in _TITLE_SEPARATORS.split(title) if s.strip()]
 
 
-def _without_site(title: str, others: list[str], site_names: list[str]) -> str:
-    """Strip a site suffix/prefix by comparing with the other title candidates."""
+def _span(title: str, segments: list[str]) -> str:
+    return title[title.index(segments[0]): title.rindex(segments[-1]) + len(segments[-1])]
+
+
+def _without_site(title: str, site_names: list[str]) -> str:
+    """Strip the site name from a <title>-like string: a segment naming the site, else the shorter end."""
     segments = _segments(title)
     if len(segments) < 2:
         return title
-    keys = {normalise_for_compare(o) for o in others if o}
     sites = {normalise_for_compare(s) for s in site_names if s}
-    for start in range(len(segments)):
-        for end in range(len(segments), start, -1):
-            joined = title[title.index(segments[start]): title.rindex(segments[end - 1]) + len(segments[end - 1])]
-            if normalise_for_compare(joined) in keys:
-                return joined  # another candidate names exactly this part
     kept = [s for s in segments if normalise_for_compare(s) not in sites]
-    if len(kept) < len(segments):
-        return title[title.index(kept[0]): title.rindex(kept[-1]) + len(kept[-1])] if kept else title
-    # No candidate agrees: the site name is the shorter end segment.
+    if kept and len(kept) < len(segments):
+        return _span(title, kept)
     first, last = segments[0], segments[-1]
-    return first if len(first) >= len(last) else last
+    return _span(title, segments[:-1]) if len(last) <= len(first) else _span(title, segments[1:])
+
+
+def _links_home(heading) -> bool:
+    """A heading that links to the site's front page is the logo, not the article title."""
+    return any(urlsplit(a.get("href") or "").path in ("", "/") and not urlsplit(a.get("href") or "").query
+               for a in heading.iter("a") if a.get("href") is not None)
+
+
+def _site_like(heading, key: str, references: list[str], site_names: list[str]) -> bool:
+    """An h1 naming the site: links home, equals og:site_name, or is a minor non-first title segment."""
+    if _links_home(heading) or key in {normalise_for_compare(s) for s in site_names}:
+        return True
+    for reference in references:
+        parts = [normalise_for_compare(p) for p in _segments(reference)]
+        if len(parts) > 1 and key in normalise_for_compare(reference) and not parts[0].startswith(key):
+            longest = max(parts, key=len)
+            if key not in longest and longest not in key:
+                return True
+    return False
+
+
+def _heading_title(headings: list, references: list[str], site_names: list[str]) -> str | None:
+    """The h1 when the titles confirm it, or when it reads like a headline on its own."""
+    keyed = [(h, text, normalise_for_compare(text)) for h in headings if (text := clean_line(h.text_content()))]
+    ref_keys = [normalise_for_compare(r) for r in references]
+    for _, text, key in keyed:
+        if key in ref_keys:
+            return text
+    for heading, text, key in keyed:
+        if any(key in ref for ref in ref_keys) and not _site_like(heading, key, references, site_names):
+            return text
+    if keyed:
+        heading, text, key = keyed[0]
+        # Titles that disagree with a long multi-word h1 are usually SEO variants of it.
+        looks_like_headline = len(text) >= 15 and (" " in text or han_ratio(text) > 0.5)
+        if (looks_like_headline or not references) and not _site_like(heading, key, references, site_names):
+            return text
+    return None
 
 
 def title_field(root, structured: Structured, options) -> str | None:
-    """Selector, then an h1 confirmed by <title>/structured data, then the titles minus site names."""
+    """Selector, then an h1 the other titles support, then structured/document title minus site name."""
     selected = _css_text(root, options.title_selector)
     if selected:
         return selected
     document = clean_line(root.findtext(".//title") or "")
     metas = [clean_line(t) for t in structured.titles if clean_line(t)]
-    headings = [clean_line(h.text_content()) for h in root.iter("h1")][:3]
-    references = [normalise_for_compare(t) for t in metas + [document] if t]
-    for heading in headings:
-        key = normalise_for_compare(heading)
-        if key and any(key in ref for ref in references):
-            return heading
-    others = metas + headings + [document]
-    for candidate in metas + [document]:
-        if candidate:
-            return _without_site(candidate, [o for o in others if o != candidate], structured.site_names)
-    return headings[0] if headings and headings[0] else None
+    headings = list(root.iter("h1"))[:3]
+    references = metas + ([document] if document else [])
+    heading = _heading_title(headings, references, structured.site_names)
+    if heading:
+        return heading
+    return _without_site(references[0], structured.site_names) if references else None
 
 
 def title_line_index(lines: list, title: str | None, root) -> int:

@@ -57,9 +57,13 @@ def find_page_urls(root, url: str, base: str) -> list[str]:
         href = (anchor.get("href") or "").strip()
         if not href or href.startswith(("javascript:", "#", "mailto:")):
             continue
+        rel = (anchor.get("rel") or "").lower()
+        nextish = "next" in rel or _NEXT_TEXT.match(anchor.text_content() or "")
+        if not nextish and not any(c.isdigit() for c in href):
+            continue  # cheap skip: a page link carries its number
         target = urlunsplit(urlsplit(urljoin(base, href))._replace(fragment=""))
         number = _page_number(target, url)
-        if number is None and (_NEXT_TEXT.match(anchor.text_content() or "") or "next" in (anchor.get("rel") or "").lower()):
+        if number is None and nextish:
             same_site = urlsplit(target).netloc.lower() == urlsplit(url).netloc.lower()
             if same_site and urlsplit(target).path.startswith(_stem(url)) and target != url:
                 number = current + 1 + order / 1e6  # unnumbered: after the numbered pages seen so far

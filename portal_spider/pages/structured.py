@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import logging
 import re
@@ -165,12 +166,20 @@ def _from_itemprop(tree, found: Structured) -> None:
         found.dates.append(element.get("datetime"))
 
 
+def _unescape(found: Structured) -> None:
+    """Undo double-escaped entities (``&#8211;`` in a content attribute) common in CMS output."""
+    found.titles = [html.unescape(t) for t in found.titles]
+    found.authors = [[html.unescape(n) for n in names] for names in found.authors]
+    found.site_names = [html.unescape(s) for s in found.site_names]
+
+
 def read_structured(tree: etree._Element) -> Structured:
     """Collect candidates in precedence order: JSON-LD, meta, itemprop/time."""
     found = Structured()
     _from_json_ld(tree, found)
     _from_meta(tree, found)
     _from_itemprop(tree, found)
+    _unescape(found)
     for link in tree.xpath("//link[@href][contains(concat(' ', translate(@rel, 'CANONICAL', 'canonical'), ' '), ' canonical ')]")[:1]:
         found.canonical = link.get("href").strip()
     if found.discarded:
