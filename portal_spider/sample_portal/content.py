@@ -353,7 +353,7 @@ _POOLS = {
 # that happen to use the same template still word it differently.
 VARIANTS = {
     "建議": ("建議", "最好"), "很多人": ("很多人", "不少人", "許多玩家"), "非常": ("非常", "相當", "十分"),
-    "明顯": ("明顯", "顯著"), "一定要": ("一定要", "務必", "千萬要"), "目前": ("目前", "現階段", "當前"),
+    "一定要": ("一定要", "務必", "千萬要"), "目前": ("目前", "現階段", "當前"),
     "實測": ("實測", "親測"), "大約": ("大約", "大概", "約莫"), "可以": ("可以", "能夠", "可"),
     "記得": ("記得", "別忘了"), "其實": ("其實", "事實上"), "之後": ("之後", "以後"),
     "需要": ("需要", "得"), "打法": ("打法", "玩法"), "比較": ("比較", "相對"),
@@ -434,6 +434,13 @@ def make_paragraphs(rng: random.Random, focus: dict, category: str, min_paragrap
         split = rng.randint(1, len(templates) - 1) if len(templates) > 3 and rng.random() < 0.5 else len(templates)
         for chunk in (templates[:split], templates[split:]):
             if chunk:
-                paragraphs.append("".join(rng.choice(CONNECTORS) + fill(t, rng, focus) for t in chunk))
+                used, sentences = set(), []
+                for template in chunk:
+                    connector = rng.choice(CONNECTORS)
+                    if connector in used:
+                        connector = ""  # no paragraph says 另外 twice
+                    used.add(connector)
+                    sentences.append(connector + fill(template, rng, focus))
+                paragraphs.append("".join(sentences))
     paragraphs.append("".join(fill(t, rng, focus) for t in rng.sample(CONCLUSION, rng.randint(1, 2))))
     return paragraphs
