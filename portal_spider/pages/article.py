@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import logging
 import re
 from datetime import datetime, timezone
@@ -14,7 +15,7 @@ from storage.article import Article
 from .body import render_body
 from .dates import CHINA, DateContext, parse_zone
 from .encoding import decode_html
-from .fields import author_field, date_field, title_field, title_line_index
+from .fields import author_field, date_field, title_field, title_window
 from .lines import page_lines
 from .mainblock import prune, select_main
 from .options import ExtractionOptions
@@ -73,20 +74,25 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> Article
     body_element = root.find("body")
     lines = page_lines(body_element if body_element is not None else root)
     title = title_field(root, structured, options)
-    start = title_line_index(lines, title, root)
+    # The body is chosen on a pruned copy: metadata heuristics still need the whole page.
+    pruned = copy.deepcopy(root)
+    prune(pruned)
+    main = select_main(pruned, options)
+    main_lines = [text for element in main for text, _ in page_lines(element)]
+    # Bylines sit next to the title or at the very start or end of the article text.
+    windows = [title_window(lines, title), main_lines[:5] + main_lines[-6:]]
     context = _context(root, lines, options)
-    article = Article(
+    body = render_body(main, base, title)
+    return Article(
         url=url,
         title=title,
-        author=author_field(root, structured, lines, start, options),
-        published_at=date_field(root, structured, lines, start, url, options, context),
+        author=author_field(root, structured, windows, options),
+        published_at=date_field(root, structured, windows, url, options, context),
+        body_text=body.text,
+        body_html=body.html,
         canonical_url=_canonical(structured.canonical, url),
         page_urls=find_page_urls(root, url, base),
     )
-    prune(root)
-    body = render_body(select_main(root, options), base, title)
-    article.body_text, article.body_html = body.text, body.html
-    return article
 
 
 def parse_article(html: bytes | str, url: str, options: ExtractionOptions | None = None) -> Article:

@@ -138,7 +138,8 @@ def find_date(text: str, context: DateContext) -> datetime | None:
         return _build(match[3], match[2], match[1], *match.groups()[3:7], context.zone)
     if match := _YM_CN.search(text):
         return _build(match[1], match[2], 1, None, None, None, None, context.zone)
-    return _relative(text, context)
+    # "today"/"3小时前" in a long line is prose, not a timestamp.
+    return _relative(text, context) if len(text) <= 80 else None
 
 
 def parse_iso(value: str, context: DateContext) -> datetime | None:

@@ -11,8 +11,8 @@ from .mainblock import select_by_css
 from .structured import Structured
 from .text import clean_line, han_ratio, normalise_for_compare
 
-_TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»:~]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
-_AUTHOR_LABEL = r"(?:原?作\s*者|撰\s*文|撰\s*稿|记\s*者|記\s*者|通讯员|通訊員|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|Von(?=\s)|Autor(?:in)?\s*[:：]?)"
+_TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»~]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
+_AUTHOR_LABEL = r"(?:原?作\s*者|撰\s*文|撰\s*稿|记\s*者|記\s*者|通讯员|通訊員|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|Autor(?:in)?\s*[:：]?|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
 _EDITOR_LABEL = r"(?:责任编辑|責任編輯|编\s*辑|編\s*輯|Edited by|Editor\s*[:：])"
 _SOURCE_LABEL = r"(?:来\s*源|來\s*源|出\s*处|出\s*處|Source\s*[:：])"
 _LABELS = re.compile(rf"(?P<author>{_AUTHOR_LABEL})|(?P<editor>{_EDITOR_LABEL})|(?P<source>{_SOURCE_LABEL})")
@@ -111,14 +111,13 @@ def title_field(root, structured: Structured, options) -> str | None:
     return _without_site(references[0], structured.site_names) if references else None
 
 
-def title_line_index(lines: list, title: str | None, root) -> int:
-    """Index of the title among the page lines (0 when not found)."""
-    h1 = next(root.iter("h1"), None)
+def title_window(lines: list, title: str | None) -> list[str]:
+    """The lines around the title (where bylines sit); the page top when the title is not a line."""
     key = normalise_for_compare(title) if title else None
-    for index, (text, owner) in enumerate(lines):
-        if owner is h1 or (key and normalise_for_compare(text) == key):
-            return index
-    return 0
+    start = next((i for i, (text, _) in enumerate(lines) if key and normalise_for_compare(text) == key), None)
+    if start is None:
+        start = next((i for i, (_, owner) in enumerate(lines) if owner.tag == "h1"), 0)
+    return [text for text, _ in lines[max(0, start - 3): start + 15]]
 
 
 def _names(value: str) -> list[str]:
@@ -155,10 +154,11 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
     return best
 
 
-def _byline_authors(lines: list, start: int) -> list[str] | None:
-    window = lines[max(0, start - 3): start + 15]
-    found = [hit for text, _ in window if (hit := _labelled_authors(text))]
-    return min(found, key=lambda hit: hit[0])[1] if found else None
+def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[str] | None:
+    """Names from the best-ranked labelled line, earlier windows first on ties."""
+    found = [(hit[0], number, hit[1]) for number, window in enumerate(windows)
+             for text in window if (hit := _labelled_authors(text)) and hit[0] in ranks]
+    return min(found, key=lambda hit: hit[:2])[2] if found else None
 
 
 def _marked_authors(root) -> list[str] | None:
@@ -174,7 +174,8 @@ def _marked_authors(root) -> list[str] | None:
     return None
 
 
-def author_field(root, structured: Structured, lines: list, start: int, options) -> str | None:
+def author_field(root, structured: Structured, windows: list[list[str]], options) -> str | None:
+    """Selector, structured data, then bylines: author labels, author markup, editor/source labels."""
     selected = _css_text(root, options.author_selector)
     if selected:
         found = _labelled_authors(selected)
@@ -183,22 +184,21 @@ def author_field(root, structured: Structured, lines: list, start: int, options)
         cleaned = [clean_line(n) for n in names if clean_line(n)]
         if cleaned:
             return ", ".join(dict.fromkeys(cleaned))
-    names = _byline_authors(lines, start) or _marked_authors(root)
+    names = _byline_authors(windows, (0,)) or _marked_authors(root) or _byline_authors(windows, (1, 2))
     return ", ".join(clean_line(n) for n in names) if names else None
 
 
-def _labelled_date(lines: list, start: int, context: DateContext) -> datetime | None:
-    """A date on a line labelled as publication near the title, else the first date there."""
-    window = [text for text, _ in lines[max(0, start - 3): start + 15] if len(text) < 200]
-    for text in window:
+def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime | None:
+    """A date on a line labelled as publication, else the first date near the title."""
+    for text in (t for window in windows for t in window if len(t) < 200):
         for label in _PUBLISHED_LABEL.finditer(text):
             if _MODIFIED_LABEL.search(text[max(0, label.start() - 4): label.start()]):
                 continue  # 更新時間 / Last updated: a modification date
             moment = find_date(text[label.end():], context)
             if moment:
                 return moment
-    for text in window:
-        if not _MODIFIED_LABEL.search(text):
+    for text in windows[0]:
+        if len(text) < 200 and not _MODIFIED_LABEL.search(text):
             moment = find_date(text, context)
             if moment:
                 return moment
@@ -210,14 +210,15 @@ def _url_date(url: str, context: DateContext) -> datetime | None:
     return find_date("-".join(match.groups()), context) if match else None
 
 
-def date_field(root, structured: Structured, lines: list, start: int, url: str, options, context: DateContext) -> str | None:
+def date_field(root, structured: Structured, windows: list[list[str]], url: str, options, context: DateContext) -> str | None:
+    """Selector, structured data, labelled lines, <time>, then a date in the URL path."""
     selected = _css_text(root, options.date_selector)
     moment = find_date(selected, context) if selected else None
     for value in structured.dates:
         if moment:
             break
         moment = parse_iso(value, context)
-    moment = moment or _labelled_date(lines, start, context)
+    moment = moment or _labelled_date(windows, context)
     if not moment:
         times = root.xpath("//time[@datetime]")
         moment = parse_iso(times[0].get("datetime"), context) if times else None
