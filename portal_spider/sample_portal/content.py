@@ -394,7 +394,11 @@ def fill(template: str, rng: random.Random, focus: dict) -> str:
         template = "".join(p if i % 2 == 0 else p[rng.randrange(len(p))] for i, p in enumerate(parts))
     text = template.format_map(_Slots(rng, focus))
     if text.endswith("。") and rng.random() < 0.2:
-        text = text[:-1] + TAILS[rng.randrange(len(TAILS))] + "。"
+        tail = TAILS[rng.randrange(len(TAILS))]
+        used = focus.setdefault("_tails", set())  # each aside at most once per article
+        if tail not in used:
+            used.add(tail)
+            text = text[:-1] + tail + "。"
     return text
 
 
