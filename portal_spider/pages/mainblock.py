@@ -14,16 +14,22 @@ _DROP_TAGS = (
     "script", "style", "noscript", "iframe", "nav", "aside", "footer", "button", "input",
     "select", "textarea", "svg", "template", "link", "meta", "object", "embed", "canvas",
 )
-# Words in class/id that mark page furniture rather than article text.
-_BOILERPLATE = re.compile(
-    r"(?:^|[\s_-])(?:ads?|adv|advert\w*|ad\d+|gg|guanggao|sponsor\w*|promo\w*|share\w*|sharing|social|"
-    r"related|relate|recommend\w*|comments?|comment-\w+|reply|nav|navbar|navigation|menu|"
-    r"breadcrumbs?|crumbs?|sidebar|side|footer|foot|masthead|topbar|widget|popup|modal|cookie\w*|"
-    r"subscribe|newsletter|signup|tags?|tag-list|pagination|pager|paging|hot|hotnews|rank|"
-    r"banner|copyright|login|search|toolbar|jump|print|outbrain|taboola|disqus|author-bio|"
-    r"more-stories|read-more|also-read|trending|popular|xgwz|xgyd|tjyd|right|left-nav)(?:$|[\s_-])",
-    re.I,
-)
+# Class/id words for page furniture.  Strong words count anywhere in a compound class
+# ("post-comments", "ad_box"); weak ones only as a whole class or id ("sidebar", not
+# "pg-side-of-rail"), since BEM-style names reuse them inside article containers.
+_STRONG = {
+    "ad", "ads", "adv", "advert", "advertisement", "gg", "guanggao", "sponsor", "sponsored", "promo",
+    "share", "sharing", "sharebar", "social", "related", "relate", "recommend", "recommended",
+    "comment", "comments", "breadcrumb", "breadcrumbs", "crumbs", "cookie", "cookies", "newsletter",
+    "subscribe", "signup", "popup", "modal", "outbrain", "taboola", "disqus", "xgwz", "xgyd", "tjyd",
+    "trending", "popular", "copyright", "pagination", "pager",
+}
+_WEAK = {
+    "nav", "navbar", "navigation", "menu", "sidebar", "side", "aside", "footer", "foot", "header",
+    "masthead", "topbar", "widget", "widgets", "tags", "tag", "hot", "hotnews", "rank", "banner",
+    "toolbar", "search", "login", "print", "jump", "right", "left", "crumb", "position", "location",
+}
+_DIGITS = re.compile(r"\d+$")
 # Words that mark the article body itself; such elements are never dropped as boilerplate.
 _CONTENT = re.compile(r"article|content|entry|post-body|story|text|main|body|detail|正文", re.I)
 _PARAGRAPH_TAGS = {"p", "pre", "td", "blockquote", "li", "dd", "h2", "h3", "h4"}
@@ -35,19 +41,35 @@ def _label(element) -> str:
     return f"{element.get('class') or ''} {element.get('id') or ''}"
 
 
-def _is_boilerplate(element) -> bool:
+def _furniture_label(label: str) -> str | None:
+    """"strong", "weak" or None for a class/id string."""
+    tokens = [_DIGITS.sub("", token) for token in label.lower().split()]
+    if any(token in _STRONG or any(part in _STRONG for part in re.split(r"[-_]", token)) for token in tokens):
+        return "strong"
+    return "weak" if any(token in _WEAK for token in tokens) else None
+
+
+def _is_boilerplate(element, page_length: int) -> bool:
     label = _label(element)
-    if not label.strip() or not _BOILERPLATE.search(label):
+    strength = _furniture_label(label) if label.strip() else None
+    if strength is None:
         return False
-    # Keep a content wrapper that merely mentions e.g. "comment-count" in its class list.
-    return not (_CONTENT.search(label) and len(element.text_content()) > 500)
+    # Never drop a container holding most of the page's text: a label like "has-sidebar"
+    # on the article wrapper must not take the article with it.
+    length = len(element.text_content())
+    if length > page_length * 0.5 or (_CONTENT.search(label) and length > 500):
+        return False
+    # Weak words ("widget", "left") also name article wrappers; only link lists and short
+    # blocks under them are furniture.
+    return strength == "strong" or length < 300 or _link_density(element) > 0.35
 
 
 def prune(root) -> None:
     """Drop non-content tags and page furniture in place before scoring."""
     etree.strip_elements(root, *_DROP_TAGS, with_tail=False)
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
-    doomed = [el for el in root.iter() if isinstance(el.tag, str) and el.tag not in ("html", "body") and _is_boilerplate(el)]
+    page_length = len(root.text_content())
+    doomed = [el for el in root.iter() if isinstance(el.tag, str) and el.tag not in ("html", "body") and _is_boilerplate(el, page_length)]
     for element in doomed:
         if element.getparent() is not None:
             element.drop_tree()
