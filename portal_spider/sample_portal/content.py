@@ -310,37 +310,36 @@ class _Slots(dict):
         self.focus = focus
 
     def __missing__(self, key):
-        rng = self.rng
-        if key in self.focus and (key in ("g", "v") or rng.random() < 0.6):
+        # rng.random() rather than randrange/randint: same determinism, a third of the cost
+        rnd = self.rng.random
+        if key in self.focus and (key in ("g", "v") or rnd() < 0.6):
             value = self.focus[key]
         elif key in _POOLS:
             pool = _POOLS[key]
-            value = pool[rng.randrange(len(pool))]
+            value = pool[int(rnd() * len(pool))]
             # keep h/h2, i/i2, ... distinct within a sentence
             base = key.rstrip("23")
             if base != key and value == self.get(base):
                 value = pool[(pool.index(value) + 1) % len(pool)]
             if key == base + "3" and value == self.get(base + "2"):
                 value = pool[(pool.index(value) + 1) % len(pool)]
-        elif key == "n":
-            value = str(rng.randint(2, 9))
-        elif key == "k":
-            value = str(rng.randint(10, 99))
-        elif key in ("p", "p2"):
-            value = str(rng.randint(5, 95) if key == "p" else rng.randint(100, 180))
+        elif key in _NUMBERS:
+            low, count = _NUMBERS[key]
+            value = str(low + int(rnd() * count))
         elif key == "lv":
-            value = str(rng.randint(2, 9) * 10)
-        elif key == "t":
-            value = str(rng.randint(3, 30))
+            value = str((2 + int(rnd() * 8)) * 10)
         elif key == "d":
-            value = f"{rng.randint(2, 15) / 10:.1f}"
+            value = f"{(2 + int(rnd() * 14)) / 10:.1f}"
         elif key == "v":
-            value = f"{rng.randint(1, 4)}.{rng.randint(0, 9)}"
+            value = f"{1 + int(rnd() * 4)}.{int(rnd() * 10)}"
         else:
             raise KeyError(key)
         self[key] = value
         return value
 
+
+# slot: (lowest value, how many values)
+_NUMBERS = {"n": (2, 8), "k": (10, 90), "p": (5, 91), "p2": (100, 81), "t": (3, 28)}
 
 _POOLS = {
     "g": GAMES, "h": HEROES, "h2": HEROES, "i": ITEMS, "i2": ITEMS, "b": BOSSES,
@@ -390,11 +389,15 @@ def fill(template: str, rng: random.Random, focus: dict) -> str:
     parts = _COMPILED.get(template)
     if parts is None:
         parts = _COMPILED[template] = _compile(template)
+    rnd = rng.random
     if len(parts) > 1:
-        template = "".join(p if i % 2 == 0 else p[rng.randrange(len(p))] for i, p in enumerate(parts))
+        chosen = []
+        for i, part in enumerate(parts):
+            chosen.append(part if i % 2 == 0 else part[int(rnd() * len(part))])
+        template = "".join(chosen)
     text = template.format_map(_Slots(rng, focus))
-    if text.endswith("。") and rng.random() < 0.2:
-        tail = TAILS[rng.randrange(len(TAILS))]
+    if text.endswith("。") and rnd() < 0.2:
+        tail = TAILS[int(rnd() * len(TAILS))]
         used = focus.setdefault("_tails", set())  # each aside at most once per article
         if tail not in used:
             used.add(tail)
@@ -440,7 +443,7 @@ def make_paragraphs(rng: random.Random, focus: dict, category: str, min_paragrap
             if chunk:
                 used, sentences = set(), []
                 for template in chunk:
-                    connector = rng.choice(CONNECTORS)
+                    connector = CONNECTORS[int(rng.random() * len(CONNECTORS))]
                     if connector in used:
                         connector = ""  # no paragraph says 另外 twice
                     used.add(connector)
