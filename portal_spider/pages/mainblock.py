@@ -96,6 +96,13 @@ def _link_density(element) -> float:
     return min(1.0, links / text)
 
 
+def _mostly_links(element, length: int) -> bool:
+    """Link teasers (text inside or mostly made of <a>) are navigation, not paragraphs."""
+    if next(element.iterancestors("a"), None) is not None:
+        return True
+    return sum(len(a.text_content()) for a in element.iter("a")) > length * 0.5
+
+
 def _paragraph_score(text: str) -> float:
     return 1 + len(_PUNCTUATION.findall(text)) + min(len(text) / 100, 3)
 
@@ -111,7 +118,7 @@ def _scores(root) -> dict:
             text = _own_text(element)
         else:
             continue
-        if len(text) < 20:
+        if len(text) < 20 or _mostly_links(element, len(text)):
             continue
         score = _paragraph_score(text)
         if element.tag not in ("p", "pre"):
