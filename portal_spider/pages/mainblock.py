@@ -13,6 +13,7 @@ from .options import ExtractionOptions
 _DROP_TAGS = (
     "script", "style", "noscript", "iframe", "nav", "aside", "footer", "button", "input",
     "select", "textarea", "svg", "template", "link", "meta", "object", "embed", "canvas",
+    "figcaption",  # image captions are not article text (images themselves are kept)
 )
 # Class/id words for page furniture.  Strong words count anywhere in a compound class
 # ("post-comments", "ad_box"); weak ones only as a whole class or id ("sidebar", not
@@ -22,7 +23,8 @@ _STRONG = {
     "share", "sharing", "sharebar", "social", "related", "relate", "recommend", "recommended",
     "comment", "comments", "breadcrumb", "breadcrumbs", "crumbs", "cookie", "cookies", "newsletter",
     "subscribe", "signup", "popup", "modal", "outbrain", "taboola", "disqus", "xgwz", "xgyd", "tjyd",
-    "trending", "popular", "copyright", "pagination", "pager",
+    "trending", "popular", "copyright", "pagination", "pager", "caption", "captions", "credit",
+    "credits", "gallery", "slideshow", "carousel", "lightbox",
 }
 _WEAK = {
     "nav", "navbar", "navigation", "menu", "sidebar", "side", "aside", "footer", "foot", "header",
