@@ -77,7 +77,8 @@ class PortalSpider(scrapy.Spider):
 
     async def start(self):
         for portal in self.portals:
-            walk_all = self.full or self.archive.last_run_status(portal.name) not in (None, "ok")
+            previous = self.crawler.portal_previous_status.get(portal.name)
+            walk_all = self.full or previous not in (None, "ok")
             for url in portal.start_urls:
                 yield self._listing_request(url, portal, walk_all)
             if self.use_sitemaps:
