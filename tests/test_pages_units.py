@@ -55,6 +55,17 @@ def test_undeclared_gbk_is_detected():
     assert text in decoded and "\ufffd" not in decoded
 
 
+def test_undeclared_gbk_with_a_stray_byte_is_not_mojibake():
+    text = "这是一个没有声明编码的简体中文页面，我们在这里说明它的内容。"
+    raw = page(f"<p>{text * 10}</p>").encode("gbk") + b"\xc7<p>x</p>"
+    assert text in decode_html(raw)
+
+
+def test_undeclared_big5_is_not_read_as_gbk():
+    text = "這是一個沒有聲明編碼的繁體中文頁面，我們在這裡說明它的內容。"
+    assert text in decode_html(page(f"<p>{text * 10}</p>").encode("big5"))
+
+
 def test_page_cut_mid_character_decodes_without_replacement_character():
     raw = page(f"<p>{HAN}</p>", '<meta charset="utf-8">').encode("utf-8")
     cut = raw[: raw.index("升".encode()) + 1]

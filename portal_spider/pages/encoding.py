@@ -50,6 +50,27 @@ def _mostly_decodes(body: bytes, encoding: str) -> str | None:
     return text if text.count("\ufffd") * 1000 <= len(text) else None
 
 
+# The most frequent Han characters in Chinese text (both scripts).  Real GBK/Big5 text
+# decoded with the right codec is full of them; the wrong codec yields rare characters.
+_FREQUENT_HAN = set("的一是不了在人有我他这個这个们們中来來上大为為和国國地到以说說时時要就出会會可也你对對生能而子那得于於着著下自之年过過发發后後作里裡")
+
+
+def _cjk_guess(body: bytes) -> str | None:
+    """GBK or Big5 text without a declaration, tolerating a few stray bytes.
+
+    Detectors drop a codec at the first invalid byte, and old Chinese pages often have
+    one; scoring frequent characters picks the right codec anyway.
+    """
+    best, best_share = None, 0.1
+    for encoding in ("gb18030", "big5hkscs"):
+        text = _mostly_decodes(body, encoding)
+        han = [c for c in text or "" if "\u4e00" <= c <= "\u9fff"]
+        share = sum(c in _FREQUENT_HAN for c in han) / len(han) if len(han) >= 20 else 0.0
+        if share > best_share:
+            best, best_share = text, share
+    return best
+
+
 def _declared(body: bytes, content_type: str | None) -> list[str]:
     """Candidate encodings in the order the brief sets: header, BOM, meta."""
     found = [http_content_type_encoding(content_type) if content_type else None]
@@ -86,6 +107,9 @@ def decode_html(body: bytes, content_type: str | None = None) -> str:
         text = _mostly_decodes(body, encoding)
         if text is not None:
             return text
+    text = _cjk_guess(body)
+    if text is not None:
+        return text
     guess = charset_normalizer.from_bytes(body[:65536]).best()
     encoding = normalise_encoding(guess.encoding) if guess else None
     # Truncated pages can end mid-character; replacing that tail is the only loss.
