@@ -47,7 +47,7 @@ def _decodes(body: bytes, encoding: str) -> str | None:
 def _mostly_decodes(body: bytes, encoding: str) -> str | None:
     """Text when only a few stray bytes are invalid (real pages often have one or two)."""
     text = body.decode(encoding, errors="replace")
-    return text if text.count("\ufffd") * 1000 <= len(text) else None
+    return text if text.count("\ufffd") <= max(2, len(text) // 1000) else None
 
 
 # The most frequent Han characters in Chinese text (both scripts).  Real GBK/Big5 text
