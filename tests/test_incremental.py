@@ -68,14 +68,16 @@ def test_refresh_records_a_revision_for_the_changed_article_only(portal_server, 
     db_path = str(tmp_path / "a.db")
     crawl("--start-url", start_url(portal_server), "--db", db_path)
     changed = portal_server.portal.articles[5]
-    portal_server.portal.edit_article(changed.id, body_text="全新的攻略內容，第一段。\n第二段寫了新的配隊思路。")
+    # An update as portals make them: the text stays, a paragraph of news is added.
+    new_body = changed.body_text + "\n更新：開發組在最新公告中確認，這套打法在下個版本依然適用，數值只會小幅調整。"
+    portal_server.portal.edit_article(changed.id, body_text=new_body)
     result = crawl("--start-url", start_url(portal_server), "--db", db_path, "--refresh", "--json")
     db = sqlite_utils.Database(db_path)
     revisions = list(db["article_revisions"].rows)
     assert len(revisions) == 1
     row = db.execute("select id, body_text from articles where url = ?", [changed.url(portal_server.base_url)]).fetchone()
     assert revisions[0]["article_id"] == row[0]
-    assert row[1] == "全新的攻略內容，第一段。\n第二段寫了新的配隊思路。"
+    assert row[1] == new_body
     assert '"articles_updated": 1' in result.stdout
 
 

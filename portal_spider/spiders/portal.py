@@ -142,9 +142,10 @@ class PortalSpider(scrapy.Spider):
             url for url in dict.fromkeys(map(self.archive.canonicalize, links.article_urls))
             if portal.owns(url)
         ]
-        new_urls = self._new_articles(article_urls, portal)
+        # "New" for pagination means not archived: a sitemap may have scheduled it already.
+        unarchived = [url for url in article_urls if not self.archive.is_known(url)]
         self.crawler.stats.inc_value("portal/listing_pages")
-        for url in new_urls:
+        for url in self._new_articles(unarchived, portal):
             yield self._article_request(url, portal)
         shapes = self.article_shapes.setdefault(portal.name, set())
         shapes.update(url_shape(url) for url in article_urls)
@@ -154,7 +155,7 @@ class PortalSpider(scrapy.Spider):
                 if url not in self.feeds_seen and portal.owns(url):
                     self.feeds_seen.add(url)
                     yield self._discovery_request(url, portal, self.parse_feed)
-        if self._keep_paginating(portal, response.meta["walk_all"], bool(new_urls)):
+        if self._keep_paginating(portal, response.meta["walk_all"], bool(unarchived)):
             for url in links.next_page_urls:
                 if url not in self.listings_seen and portal.owns(url):
                     yield self._listing_request(url, portal, response.meta["walk_all"])
