@@ -41,6 +41,16 @@ def test_unwritable_db_directory(tmp_path):
     assert_one_line_error(result, "a.db")
 
 
+def test_db_where_even_root_cannot_write():
+    result = invoke("crawl", "--start-url", "http://127.0.0.1:9/", "--db", "/proc/portal-archive-test.db")
+    assert_one_line_error(result, "cannot open archive")
+
+
+def test_db_that_is_a_directory(tmp_path):
+    result = invoke("crawl", "--start-url", "http://127.0.0.1:9/", "--db", str(tmp_path))
+    assert_one_line_error(result, "cannot open archive")
+
+
 def test_db_in_missing_directory(tmp_path):
     result = invoke("crawl", "--start-url", "http://127.0.0.1:9/", "--db", str(tmp_path / "no" / "such" / "a.db"))
     assert_one_line_error(result, "a.db")
