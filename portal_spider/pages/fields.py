@@ -12,23 +12,31 @@ from .structured import Structured
 from .text import clean_line, han_ratio, normalise_for_compare
 
 _TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»~]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
-_AUTHOR_LABEL = r"(?:原?作\s*者|撰\s*文|撰\s*稿|记\s*者|記\s*者|通讯员|通訊員|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|Autor(?:in)?\s*[:：]?|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
-_EDITOR_LABEL = r"(?:责任编辑|責任編輯|编\s*辑|編\s*輯|Edited by|Editor\s*[:：])"
-_SOURCE_LABEL = r"(?:来\s*源|來\s*源|出\s*处|出\s*處|Source\s*[:：])"
+_AUTHOR_LABEL = r"(?:(?:原?作\s*者|撰\s*文|撰\s*稿|记\s*者|記\s*者|通讯员|通訊員)(?=\s*[:：]|\s)|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|Autor(?:in)?\s*[:：]?|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
+_EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|编\s*辑|編\s*輯)(?=\s*[:：]|\s)|Edited by|Editor\s*[:：])"
+_SOURCE_LABEL = r"(?:(?:来\s*源|來\s*源|出\s*处|出\s*處)(?=\s*[:：]|\s)|Source\s*[:：])"
 _LABELS = re.compile(rf"(?P<author>{_AUTHOR_LABEL})|(?P<editor>{_EDITOR_LABEL})|(?P<source>{_SOURCE_LABEL})")
 _VALUE_END = re.compile(
-    r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜【】\[\]()（）<>《》。;；•·]|"
+    r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜【】\[\]()（）<>《》。;；•·:：]|"
     r"发布|發布|发表|發表|时间|時間|日期|点击|點擊|阅读|閱讀|浏览|瀏覽|字号|字體|http|报道|報道|報導|摄|攝|整理|编译|編譯|发自|發自|"
     r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d)\b"
 )
-_NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；&]|\band\b|\bund\b|\bet\b)\s*")
-_HAN_NAME = re.compile(r"^[\u3400-\u9fff·•]{2,8}$")
+_NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\band\b|\bund\b|\bet\b)\s*")
+# Chinese names run two to six characters (people, or a site as 作者); transliterated ones join parts with "·".
+_HAN_NAME = re.compile(r"^(?:[\u3400-\u9fff]{2,6}|[\u3400-\u9fff]{1,6}(?:[·•][\u3400-\u9fff]{1,6})+)$")
+# Two-character names padded to three columns: "赵  培".
+_PADDED_NAME = re.compile(r"(?<![\u3400-\u9fff])([\u3400-\u9fff])[ \u3000]{1,2}([\u3400-\u9fff])(?![\u3400-\u9fff])")
+# Forum and blog user names: one token mixing letters, digits or symbols ("ggjjzhzz", "放飞&心情").
+_USER_NAME = re.compile(r"^(?=.*[A-Za-z0-9_&.-])[\w&.\-\u3400-\u9fff]{2,16}$")
+_DOMAIN = re.compile(r"\w\.(?:com|net|org|de|at|ch|cn|fr|uk|info|io|it|es|cl)\b", re.I)
+_PLACE_REPORT = re.compile(r"(?<=\S)(?:报道|報道|報導|电|電)")
 _LATIN_NAME = re.compile(r"^[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:[A-ZÀ-Þ][\w'’.-]*|van|von|de|der|da|di|le|la)){0,4}$")
 _PUBLISHED_LABEL = re.compile(
     r"发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|发表于|發表於|发布于|發佈於|出版时间|时间|時間|日期|"
     r"Published|Posted|Veröffentlicht|Erschienen|Publié|Publicado|Date", re.I
 )
 _MODIFIED_LABEL = re.compile(r"更新|修改|Updated|Modified|Last|Aktualisiert|zuletzt|Stand", re.I)
+_DATE_ONLY = re.compile(r"^\s*\d{4}-\d{1,2}-\d{1,2}\s*$")
 _URL_DATE = re.compile(r"/((?:19|20)\d{2})[/-]?(0[1-9]|1[0-2])[/-]?(0[1-9]|[12]\d|3[01])(?:/|\D)")
 
 
@@ -122,16 +130,21 @@ def title_window(lines: list, title: str | None) -> list[str]:
 
 def _names(value: str) -> list[str]:
     """Names from the text after a label, stopping at the first thing that is no name."""
+    value = _PADDED_NAME.sub(r"\1\2", value)
     value = value.strip(" :：/／|-—")
     cut = _VALUE_END.search(value)
-    value = value[: cut.start()] if cut else value
+    if cut and _PLACE_REPORT.match(value, cut.start()):
+        # "彭冲 山东冠县报道": the word glued to 报道 is where the report was filed from.
+        value = value[: cut.start()].rsplit(None, 1)[0] if " " in value[: cut.start()].strip() else ""
+    else:
+        value = value[: cut.start()] if cut else value
     parts = _NAME_SPLIT.split(value.strip())
     names = []
     for part in parts:
         part = part.strip(" :：/|-—.")
         pieces = part.split() if all(_HAN_NAME.match(p) for p in part.split()) else [part]
         for piece in pieces:
-            if _HAN_NAME.match(piece) or _LATIN_NAME.match(piece) or (piece.isascii() and piece.isalnum() and len(piece) < 20):
+            if _HAN_NAME.match(piece) or _LATIN_NAME.match(piece) or _USER_NAME.match(piece):
                 names.append(piece)
             else:
                 return names  # prose after the names
@@ -174,14 +187,21 @@ def _marked_authors(root) -> list[str] | None:
     return None
 
 
+def _plausible_author(name: str, sites: set[str]) -> bool:
+    """Structured author values that are really the site, a domain or a user id are dropped."""
+    return (0 < len(name) <= 80 and not any(c.isdigit() for c in name) and not _DOMAIN.search(name)
+            and normalise_for_compare(name) not in sites)
+
+
 def author_field(root, structured: Structured, windows: list[list[str]], options) -> str | None:
     """Selector, structured data, then bylines: author labels, author markup, editor/source labels."""
     selected = _css_text(root, options.author_selector)
     if selected:
         found = _labelled_authors(selected)
         return ", ".join(found[1]) if found else selected
+    sites = {normalise_for_compare(s) for s in structured.site_names}
     for names in structured.authors:
-        cleaned = [clean_line(n) for n in names if clean_line(n)]
+        cleaned = [name for n in names if _plausible_author(name := clean_line(_PADDED_NAME.sub(r"\1\2", n)), sites)]
         if cleaned:
             return ", ".join(dict.fromkeys(cleaned))
     names = _byline_authors(windows, (0,)) or _marked_authors(root) or _byline_authors(windows, (1, 2))
@@ -202,7 +222,8 @@ def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime |
             moment = find_date(text, context)
             if moment:
                 return moment
-    return None
+    # Some portals label the publication time 更新/Updated; with no other date, take it.
+    return next((m for t in windows[0] if len(t) < 200 and (m := find_date(t, context))), None)
 
 
 def _url_date(url: str, context: DateContext) -> datetime | None:
@@ -218,6 +239,10 @@ def date_field(root, structured: Structured, windows: list[list[str]], url: str,
         if moment:
             break
         moment = parse_iso(value, context)
+        if moment and _DATE_ONLY.match(value):
+            # A day-only meta date: the page's own line may give the time of that day.
+            on_page = _labelled_date(windows, context)
+            moment = on_page if on_page and on_page.date() == moment.date() else moment
     moment = moment or _labelled_date(windows, context)
     if not moment:
         times = root.xpath("//time[@datetime]")
