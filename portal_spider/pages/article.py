@@ -73,7 +73,7 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> Article
     structured = read_structured(root)
     body_element = root.find("body")
     lines = page_lines(body_element if body_element is not None else root)
-    title = title_field(root, structured, options)
+    title = title_field(root, structured, lines, options)
     # The body is chosen on a pruned copy: metadata heuristics still need the whole page.
     pruned = copy.deepcopy(root)
     prune(pruned)

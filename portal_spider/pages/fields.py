@@ -104,8 +104,20 @@ def _heading_title(headings: list, references: list[str], site_names: list[str])
     return None
 
 
-def title_field(root, structured: Structured, options) -> str | None:
-    """Selector, then an h1 the other titles support, then structured/document title minus site name."""
+def _shown_title(references: list[str], lines: list) -> str | None:
+    """The longest run of leading title segments that the page also shows as a line of its own."""
+    for reference in references:
+        segments = _segments(reference)
+        spans = {normalise_for_compare(_span(reference, segments[:end])): _span(reference, segments[:end])
+                 for end in range(1, len(segments))}
+        shown = [spans[key] for text, _ in lines if (key := normalise_for_compare(text)) in spans]
+        if shown:
+            return max(shown, key=len)
+    return None
+
+
+def title_field(root, structured: Structured, lines: list, options) -> str | None:
+    """Selector, an h1 the other titles support, a title part the page shows, then a title minus site name."""
     selected = _css_text(root, options.title_selector)
     if selected:
         return selected
@@ -113,7 +125,7 @@ def title_field(root, structured: Structured, options) -> str | None:
     metas = [clean_line(t) for t in structured.titles if clean_line(t)]
     headings = list(root.iter("h1"))[:3]
     references = metas + ([document] if document else [])
-    heading = _heading_title(headings, references, structured.site_names)
+    heading = _heading_title(headings, references, structured.site_names) or _shown_title(references, lines)
     if heading:
         return heading
     return _without_site(references[0], structured.site_names) if references else None
