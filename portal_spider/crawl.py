@@ -35,7 +35,7 @@ def run_crawl(
     since_days: float | None = None,
 ) -> int | None:
     """Crawl the portals into the archive named by ARCHIVE_PATH; returns the run id."""
-    process = CrawlerProcess(settings, install_root_handler=True)
+    process = CrawlerProcess(settings)
     crawler = process.create_crawler(PortalSpider)
     process.crawl(crawler, portals=portals, full=full, refresh=refresh, since=since_days)
     process.start()

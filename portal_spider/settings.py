@@ -22,7 +22,7 @@ AUTOTHROTTLE_TARGET_CONCURRENCY = 1.0
 CONCURRENT_REQUESTS = 16
 CONCURRENT_REQUESTS_PER_DOMAIN = 2
 DOWNLOAD_DELAY = 0.5
-RANDOMIZE_DOWNLOAD_DELAY = True
+DOWNLOAD_DELAY_JITTER = 0.5  # ±50%, so requests do not tick like a metronome
 DOWNLOAD_TIMEOUT = 30
 
 # Transient failures (503 under load, timeouts) are retried a few times within the run;

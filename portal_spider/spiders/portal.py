@@ -224,10 +224,12 @@ class PortalSpider(scrapy.Spider):
         queued = queued + [u for u in page.page_urls if u not in fetched and u not in queued]
         if queued:
             # Further pages are fetched one after another so they join in reading order.
+            article_meta = {key: response.meta[key] for key in ("portal", "kind", "article_url")}
             yield response.request.replace(
                 url=queued[0],
                 dont_filter=True,
-                meta={**response.meta, "pages": pages, "page_queue": queued[1:]},
+                meta={**article_meta, "pages": pages, "page_queue": queued[1:],
+                      "first_redirects": response.meta.get("first_redirects", response.meta.get("redirect_urls", []))},
             )
             return
         article = join_pages(pages)
@@ -236,8 +238,8 @@ class PortalSpider(scrapy.Spider):
         article.portal = portal.name
         article.fetched_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
         requested = response.meta["article_url"]
-        redirects = response.meta.get("redirect_urls", []) if len(pages) == 1 else []
-        article.alias_urls = [u for u in dict.fromkeys([requested, *redirects]) if u != first.url]
+        redirects = response.meta.get("first_redirects") if len(pages) > 1 else response.meta.get("redirect_urls")
+        article.alias_urls = [u for u in dict.fromkeys([requested, *(redirects or [])]) if u != first.url]
         yield article
 
     def on_error(self, failure):
