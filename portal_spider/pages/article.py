@@ -79,8 +79,10 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> Article
     prune(pruned)
     main = select_main(pruned, options)
     main_lines = [text for element in main for text, _ in page_lines(element)]
-    # Bylines sit next to the title or at the very start or end of the article text.
-    windows = [title_window(lines, title), main_lines[:5] + main_lines[-6:]]
+    # Bylines sit next to the title, just above the article text, or at its start or end.
+    first = next((i for i, (text, _) in enumerate(lines) if main_lines and text == main_lines[0]), 0)
+    above = [text for text, _ in lines[max(0, first - 6): first]]
+    windows = [title_window(lines, title), main_lines[:5] + main_lines[-6:] + above]
     context = _context(root, lines, options)
     body = render_body(main, base, title)
     return Article(

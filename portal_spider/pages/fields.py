@@ -29,6 +29,7 @@ _PADDED_NAME = re.compile(r"(?<![\u3400-\u9fff])([\u3400-\u9fff])[ \u3000]{1,2}(
 # Forum and blog user names: one token mixing letters, digits or symbols ("ggjjzhzz", "放飞&心情").
 _USER_NAME = re.compile(r"^(?=.*[A-Za-z0-9_&.-])[\w&.\-\u3400-\u9fff]{2,16}$")
 _DOMAIN = re.compile(r"\w\.(?:com|net|org|de|at|ch|cn|fr|uk|info|io|it|es|cl)\b", re.I)
+_POSTED = re.compile(r"(?:^|由)\s*([^\s由@]{2,16})\s*(?:发表于|發表於|张贴|張貼|写于|寫於|发布于|發佈於|posted (?:on|at))", re.I)
 _PLACE_REPORT = re.compile(r"(?<=\S)(?:报道|報道|報導|电|電)")
 _LATIN_NAME = re.compile(r"^[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:[A-ZÀ-Þ][\w'’.-]*|van|von|de|der|da|di|le|la)){0,4}$")
 _PUBLISHED_LABEL = re.compile(
@@ -179,10 +180,18 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
     return best
 
 
+def _posted_by(text: str) -> list[str] | None:
+    """"ggjjzhzz 发表于 2005-9-15", "由海姑娘张贴 @ …": the poster named before the verb."""
+    match = _POSTED.search(text) if len(text) < 120 else None
+    return _names(match[1]) or None if match else None
+
+
 def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[str] | None:
     """Names from the best-ranked labelled line, earlier windows first on ties."""
     found = [(hit[0], number, hit[1]) for number, window in enumerate(windows)
              for text in window if (hit := _labelled_authors(text)) and hit[0] in ranks]
+    if 0 in ranks and not found:
+        found = [(0, number, names) for number, window in enumerate(windows) for text in window if (names := _posted_by(text))]
     return min(found, key=lambda hit: hit[:2])[2] if found else None
 
 
