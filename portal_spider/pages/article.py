@@ -89,7 +89,7 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> Article
         url=url,
         title=title,
         author=author_field(root, structured, windows, options),
-        published_at=date_field(root, structured, windows, url, options, context),
+        published_at=date_field(root, structured, windows, lines, url, options, context),
         body_text=body.text,
         body_html=body.html,
         canonical_url=_canonical(structured.canonical, url),

@@ -49,7 +49,8 @@ _DMY_NAMED = re.compile(
 _YM_CN = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月(?!\s*\d)")
 _AGO_CN = re.compile(r"(\d+)\s*(秒|分钟|分鐘|分|小时|小時|个小时|天|日|周|週|星期|个月|個月)\s*前")
 _AGO_EN = re.compile(r"(\d+|an?)\s+(second|minute|min|hour|hr|day|week)s?\s+ago", re.I)
-_DAY_WORD = re.compile(r"(刚刚|剛剛|今天|昨天|前天|just now|today|yesterday)" + _TIME, re.I)
+# Day words count only with a clock time ("昨天 12:30"); alone they are too often prose.
+_DAY_WORD = re.compile(r"(刚刚|剛剛|just now)|(今天|昨天|前天|today|yesterday)[\s,]*(?:at\s+)?(\d{1,2})\s*[:：]\s*(\d{2})", re.I)
 _UNITS = {
     "秒": "seconds", "second": "seconds",
     "分钟": "minutes", "分鐘": "minutes", "分": "minutes", "minute": "minutes", "min": "minutes",
@@ -115,10 +116,10 @@ def _relative(text: str, context: DateContext) -> datetime | None:
         amount = 1 if match[1].lower() in ("a", "an") else int(match[1])
         return now - timedelta(**{_UNITS[match[2].lower()]: amount})
     if match := _DAY_WORD.search(text):
-        day = now - timedelta(days=_DAYS_BACK[match[1].lower()])
-        if match[2] is None:
-            return day if match[1].lower() in ("刚刚", "剛剛", "just now") else day.replace(hour=0, minute=0, second=0, microsecond=0)
-        return day.replace(hour=int(match[2]), minute=int(match[3]), second=int(match[4] or 0), microsecond=0)
+        if match[1]:
+            return now
+        day = now - timedelta(days=_DAYS_BACK[match[2].lower()])
+        return day.replace(hour=int(match[3]), minute=int(match[4]), second=0, microsecond=0)
     return None
 
 

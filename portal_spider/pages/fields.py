@@ -38,6 +38,7 @@ _PUBLISHED_LABEL = re.compile(
 )
 _MODIFIED_LABEL = re.compile(r"更新|修改|Updated|Modified|Last|Aktualisiert|zuletzt|Stand", re.I)
 _DATE_ONLY = re.compile(r"^\s*\d{4}-\d{1,2}-\d{1,2}\s*$")
+_DATE_MARK = re.compile(r"date|time|publish|posted|byline|meta|info|author", re.I)
 _URL_DATE = re.compile(r"/((?:19|20)\d{2})[/-]?(0[1-9]|1[0-2])[/-]?(0[1-9]|[12]\d|3[01])(?:/|\D)")
 
 
@@ -252,7 +253,17 @@ def _url_date(url: str, context: DateContext) -> datetime | None:
     return find_date("-".join(match.groups()), context) if match else None
 
 
-def date_field(root, structured: Structured, windows: list[list[str]], url: str, options, context: DateContext) -> str | None:
+def _marked_date(lines: list, context: DateContext) -> datetime | None:
+    """The first date on a short line whose element is marked as date/meta/byline."""
+    for text, owner in lines:
+        if len(text) < 120 and _DATE_MARK.search(f"{owner.get('class') or ''} {owner.get('id') or ''}"):
+            moment = find_date(text, context)
+            if moment and not _MODIFIED_LABEL.search(text):
+                return moment
+    return None
+
+
+def date_field(root, structured: Structured, windows: list[list[str]], lines: list, url: str, options, context: DateContext) -> str | None:
     """Selector, structured data, labelled lines, <time>, then a date in the URL path."""
     selected = _css_text(root, options.date_selector)
     moment = find_date(selected, context) if selected else None
@@ -264,7 +275,10 @@ def date_field(root, structured: Structured, windows: list[list[str]], url: str,
             # A day-only meta date: the page's own line may give the time of that day.
             on_page = _labelled_date(windows, context)
             moment = on_page if on_page and on_page.date() == moment.date() else moment
-    moment = moment or _labelled_date(windows, context)
+    moment = moment or _labelled_date(windows, context) or _marked_date(lines, context)
+    in_url = _url_date(url, context)
+    if moment and in_url and moment.date() != in_url.date():
+        moment = in_url  # a dated URL path is the publication day; meta often gives another zone's day
     if not moment:
         times = root.xpath("//time[@datetime]")
         moment = parse_iso(times[0].get("datetime"), context) if times else None
