@@ -46,10 +46,10 @@ class Prepared:
     line_hashes: frozenset[int]
 
 
-def prepare(db: Database, portal: str | None, lines: list[list[str]]) -> Prepared:
-    hashes = [line_hash(tokens) for tokens in lines]
+def prepare(db: Database, portal: str | None, lines: list[str]) -> Prepared:
+    hashes = [line_hash(line) for line in lines]
     boilerplate = _boilerplate(db, portal or "", set(hashes))
-    kept = [tokens for tokens, h in zip(lines, hashes) if h not in boilerplate]
+    kept = [line for line, h in zip(lines, hashes) if h not in boilerplate]
     return Prepared(fingerprint(kept), frozenset(hashes))
 
 

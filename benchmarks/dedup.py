@@ -1,0 +1,361 @@
+"""Duplicate detection benchmark: quality on a labelled corpus and insert cost by archive size.
+
+    python -m benchmarks.dedup [--sizes 10000,100000,1000000] [--originals 1500]
+                               [--copies 300] [--siblings 600] [--workdir DIR]
+
+For each size N the archive is first filled with N generated original articles,
+then the labelled corpus (benchmarks.dedup_corpus: originals, hard-negative
+siblings, copies under each disguise) is saved one article at a time through
+``Archive.save`` -- the real path -- and timed.
+
+Bulk fill (documented shortcut, so 1M fits in minutes): filler articles are
+generated, normalised and fingerprinted by the library's own functions in a pool
+of worker processes, and written straight into ``articles``,
+``article_fingerprints``, ``minhash_bands`` (sorted by key) and
+``boilerplate_lines``. Differences from ``save()``: no duplicate lookup (filler are
+originals), fingerprints include boilerplate lines, and the FTS triggers are off
+during the fill, so the full-text index holds only the timed articles. The
+sizes share one fill: the archive is snapshotted at each size and the corpus is
+timed on the snapshot.
+
+Memory: the timed inserts run in this process and ``ru_maxrss`` is printed after
+each size; the fill runs in a child process and its peak is printed separately.
+
+The same corpus also goes through datasketch's MinHashLSH (in memory, 128
+permutations, threshold 0.45, best candidate confirmed at estimated Jaccard
+>= 0.45), once on our normalised shingles and once on raw character 4-grams
+(NFKC, case-folded, whitespace removed), for comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import resource
+import shutil
+import sqlite3
+import statistics
+import tempfile
+import time
+import unicodedata
+from collections import Counter
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+
+from benchmarks.dedup_corpus import DISGUISES, PORTALS, Doc, filler, labelled_corpus
+from storage import Archive, archive as archive_module, dedup, fingerprints
+from storage.fingerprints import FINGERPRINT_VERSION, fingerprint, line_hash, normalise
+
+CHUNK = 2000
+
+
+# ---------------------------------------------------------------- bulk fill
+
+
+def _fill_chunk(task: tuple[int, int, int]):
+    """Rows for filler articles ``first_id .. first_id+count-1`` (runs in a worker).
+
+    Boilerplate as save() would see it once a portal has a few articles: a line
+    is left out when it occurs in BOILERPLATE_MIN_ARTICLES articles of the chunk's
+    portal.
+    """
+    seed, first_id, count = task
+    arts = list(filler(seed * 1_000_003 + first_id, count))
+    normalised = [normalise(art.body_text) for art in arts]
+    hashes = [[line_hash(tokens) for tokens in lines] for lines in normalised]
+    seen = Counter((art.portal, h) for art, hs in zip(arts, hashes) for h in set(hs))
+    articles, prints, band_ids, band_keys = [], [], [], []
+    lines_by_portal: dict[str, list[int]] = {}
+    stamp = "2026-01-01T00:00:00+00:00"
+    for offset, (art, lines, hs) in enumerate(zip(arts, normalised, hashes)):
+        article_id = first_id + offset
+        kept = [t for t, h in zip(lines, hs) if seen[art.portal, h] < dedup.BOILERPLATE_MIN_ARTICLES]
+        fp = fingerprint(kept)
+        articles.append((article_id, art.url, art.portal, art.title, art.published_at, art.body_text, stamp, fp.content_hash))
+        keys = np.array(fp.band_keys, dtype="<i8")
+        prints.append((article_id, FINGERPRINT_VERSION, fp.shingle_count, fp.sketch, keys.tobytes()))
+        band_keys.append(keys)
+        band_ids.append(np.full(len(keys), article_id, dtype=np.int64))
+        lines_by_portal.setdefault(art.portal, []).extend(set(hs))
+    return articles, prints, np.concatenate(band_keys), np.concatenate(band_ids), lines_by_portal
+
+
+def bulk_fill(path: Path, first_id: int, count: int, seed: int) -> None:
+    """Add ``count`` filler articles to the archive at ``path`` (run in a child process)."""
+    Archive(str(path)).db.close()  # creates and migrates
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA synchronous = OFF")
+    conn.execute("PRAGMA cache_size = -1000000")
+    fts_triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'articles'").fetchall()
+    for name, _ in fts_triggers:
+        conn.execute(f"DROP TRIGGER {name}")
+    tasks = [(seed, start, min(CHUNK, first_id + count - start)) for start in range(first_id, first_id + count, CHUNK)]
+    keys, ids, lines = [], [], {p: [] for p in PORTALS}
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        for articles, prints, band_keys, band_ids, by_portal in pool.imap(_fill_chunk, tasks):
+            conn.execute("BEGIN")
+            conn.executemany(
+                """INSERT INTO articles (id, url, portal, title, published_at, body_text, fetched_at, content_hash)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                articles,
+            )
+            conn.executemany("INSERT INTO article_fingerprints VALUES (?, ?, ?, ?, ?)", prints)
+            conn.execute("COMMIT")
+            keys.append(band_keys)
+            ids.append(band_ids)
+            for portal, hashes in by_portal.items():
+                lines[portal].append(np.array(hashes, dtype=np.int64))
+    _write_bands(conn, np.concatenate(keys), np.concatenate(ids))
+    _write_line_counts(conn, lines)
+    for _, sql in fts_triggers:
+        conn.execute(sql)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+
+
+def _write_bands(conn: sqlite3.Connection, keys: np.ndarray, ids: np.ndarray) -> None:
+    order = np.lexsort((ids, keys))  # key order: B-tree appends instead of random writes
+    keys, ids = keys[order], ids[order]
+    conn.execute("BEGIN")
+    for start in range(0, len(keys), 1_000_000):
+        rows = zip(keys[start : start + 1_000_000].tolist(), ids[start : start + 1_000_000].tolist())
+        conn.executemany("INSERT OR IGNORE INTO minhash_bands VALUES (?, ?)", rows)
+    conn.execute("COMMIT")
+
+
+def _write_line_counts(conn: sqlite3.Connection, lines: dict[str, list[np.ndarray]]) -> None:
+    conn.execute("BEGIN")
+    for portal, chunks in lines.items():
+        if not chunks:
+            continue
+        hashes, counts = np.unique(np.concatenate(chunks), return_counts=True)
+        conn.executemany(
+            """INSERT INTO boilerplate_lines VALUES (?, ?, ?)
+               ON CONFLICT (portal, line_hash) DO UPDATE SET articles = articles + excluded.articles""",
+            zip([portal] * len(hashes), hashes.tolist(), counts.tolist()),
+        )
+    conn.execute("COMMIT")
+
+
+def fill_in_child(path: Path, first_id: int, count: int, seed: int) -> float:
+    started = time.perf_counter()
+    child = multiprocessing.get_context("fork").Process(target=bulk_fill, args=(path, first_id, count, seed))
+    child.start()
+    child.join()
+    if child.exitcode != 0:
+        raise SystemExit(f"bulk fill failed with exit code {child.exitcode}")
+    return time.perf_counter() - started
+
+
+# ---------------------------------------------------------------- timed inserts
+
+
+class StageTimer:
+    """Wraps the library's stage functions to add up their wall time."""
+
+    def __init__(self):
+        self.totals: Counter[str] = Counter()
+        self._originals = []
+
+    def wrap(self, module, name: str, label: str) -> None:
+        original = getattr(module, name)
+        totals = self.totals
+
+        def timed(*args, **kwargs):
+            started = time.perf_counter_ns()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                totals[label] += time.perf_counter_ns() - started
+
+        self._originals.append((module, name, original))
+        setattr(module, name, timed)
+
+    def restore(self) -> None:
+        for module, name, original in reversed(self._originals):
+            setattr(module, name, original)
+        self._originals.clear()
+
+
+def run_archive(path: Path, docs: list[Doc], fts: bool) -> dict:
+    """Save the corpus through Archive.save; with ``fts=False`` the full-text
+    triggers are dropped first, to show what the trigram index costs."""
+    if not fts:
+        with sqlite3.connect(path) as conn:
+            for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'articles'").fetchall():
+                conn.execute(f"DROP TRIGGER {name}")
+    archive = Archive(str(path))
+    timer = StageTimer()
+    timer.wrap(archive_module, "normalise", "normalise")
+    timer.wrap(dedup, "prepare", "boilerplate+fingerprint")
+    timer.wrap(dedup, "find_duplicate", "duplicate lookup")
+    walls, cpus, predicted = [], [], {}
+    id_to_doc = {}
+    try:
+        for i, doc in enumerate(docs):
+            wall, cpu = time.perf_counter_ns(), time.process_time_ns()
+            result = archive.save(doc.article)
+            cpus.append(time.process_time_ns() - cpu)
+            walls.append(time.perf_counter_ns() - wall)
+            id_to_doc[result.article_id] = i
+            predicted[i] = result.duplicate_of
+    finally:
+        timer.restore()
+    archive.db.close()
+    # Roots outside the corpus (filler articles) map to -1: always wrong.
+    roots = {i: (None if root is None else id_to_doc.get(root, -1)) for i, root in predicted.items()}
+    return {"roots": roots, "walls": walls, "cpus": cpus, "stages": timer.totals}
+
+
+# ---------------------------------------------------------------- datasketch
+
+
+def run_datasketch(docs: list[Doc], normalised: bool) -> dict:
+    from datasketch import MinHash, MinHashLSH
+
+    lsh = MinHashLSH(threshold=0.45, num_perm=128)
+    sigs, roots, walls = {}, {}, []
+    for i, doc in enumerate(docs):
+        started = time.perf_counter_ns()
+        shingles = _normalised_shingles(doc.article.body_text) if normalised else _raw_shingles(doc.article.body_text)
+        mh = MinHash(num_perm=128)
+        mh.update_batch(shingles)
+        best = None
+        if len(shingles) >= fingerprints.MIN_SHINGLES:
+            for key in lsh.query(mh):
+                score = mh.jaccard(sigs[key])
+                if score >= 0.45 and (best is None or (score, -key) > (best[0], -best[1])):
+                    best = (score, key)
+            lsh.insert(i, mh)
+        sigs[i] = mh
+        roots[i] = None if best is None else (roots[best[1]] if roots[best[1]] is not None else best[1])
+        walls.append(time.perf_counter_ns() - started)
+    return {"roots": roots, "walls": walls}
+
+
+def _normalised_shingles(text: str) -> list[bytes]:
+    """Our normalisation and shingles, handed to datasketch as bytes."""
+    return [h.tobytes() for h in fingerprints.shingle_hashes(normalise(text))]
+
+
+def _raw_shingles(text: str) -> list[bytes]:
+    text = "".join(unicodedata.normalize("NFKC", text).casefold().split())
+    return list({text[i : i + 4].encode() for i in range(len(text) - 3)})
+
+
+# ---------------------------------------------------------------- scoring and report
+
+
+def score(docs: list[Doc], roots: dict[int, int | None]) -> dict:
+    """Precision over all links made; recall per disguise. A copy is right when
+    linked to its original or to the root its original was linked to."""
+    tp, fp = 0, 0
+    found, total = Counter(), Counter()
+    false_links = Counter()
+    for i, doc in enumerate(docs):
+        root = roots[i]
+        if doc.source is None:
+            if root is not None:
+                fp += 1
+                false_links[doc.kind] += 1
+            continue
+        total[doc.kind] += 1
+        if root is None:
+            continue
+        if root in (doc.source, roots[doc.source]):
+            tp += 1
+            found[doc.kind] += 1
+        else:
+            fp += 1
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = {d: found[d] / total[d] for d in DISGUISES if total[d]}
+    recall["overall"] = sum(found.values()) / max(1, sum(total.values()))
+    return {"precision": precision, "recall": recall, "false_links": false_links, "fp": fp}
+
+
+def quality_line(name: str, result: dict) -> str:
+    r = result["recall"]
+    cells = " ".join(f"{r[d]:6.3f}" for d in (*DISGUISES, "overall"))
+    return f"{name:<28} {result['precision']:9.4f} {cells}   (false links: {dict(result['false_links']) or 0})"
+
+
+def quality_header() -> str:
+    names = " ".join(f"{d[:6]:>6}" for d in (*DISGUISES, "overall"))
+    return f"{'':<28} {'precision':>9} {names}\n{'':<28} {'':>9} {'recall by disguise':^{len(names)}}"
+
+
+def ms(ns: float) -> float:
+    return ns / 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", default="10000,100000,1000000")
+    parser.add_argument("--originals", type=int, default=1500)
+    parser.add_argument("--copies", type=int, default=300, help="copies per disguise")
+    parser.add_argument("--siblings", type=int, default=600, help="hard negatives")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--workdir", help="keep the archives here (default: a temp dir, removed)")
+    args = parser.parse_args()
+    sizes = sorted(int(s) for s in args.sizes.split(",") if s)
+
+    print(f"dedup benchmark {datetime.now(timezone.utc).isoformat(timespec='seconds')}")
+    print(
+        f"params: shingles={fingerprints.HAN_SHINGLE} chars/{fingerprints.WORD_SHINGLE} words perms={fingerprints.NUM_PERM} bands={fingerprints.BANDS}x{fingerprints.ROWS} "
+        f"sketch={fingerprints.SKETCH_SIZE} jaccard>={fingerprints.JACCARD_MIN} containment>={fingerprints.CONTAINMENT_MIN} "
+        f"min_shingles={fingerprints.MIN_SHINGLES} boilerplate>={dedup.BOILERPLATE_MIN_ARTICLES}"
+    )
+    docs = labelled_corpus(args.seed, args.originals, args.copies, args.siblings)
+    kinds = Counter(d.kind for d in docs)
+    print(f"corpus: {len(docs)} articles: {dict(kinds)}")
+
+    workdir = Path(args.workdir or tempfile.mkdtemp(prefix="dedup-bench-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    fill_path = workdir / "fill.db"
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{fill_path}{suffix}").unlink(missing_ok=True)
+    filled = 0
+    print(quality_header())
+    rows = []
+    try:
+        for size in sizes:
+            fill_seconds = fill_in_child(fill_path, filled + 1, size - filled, args.seed) if size > filled else 0.0
+            filled = size
+            timed_path = workdir / f"archive-{size}.db"
+            for fts in (True, False):
+                shutil.copyfile(fill_path, timed_path)
+                result = run_archive(timed_path, docs, fts)
+                label = f"archive @ {size:,}" + ("" if fts else " no FTS")
+                print(quality_line(label, score(docs, result["roots"])))
+                rows.append((label, fill_seconds if fts else None, result, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+                for suffix in ("", "-wal", "-shm"):
+                    Path(f"{timed_path}{suffix}").unlink(missing_ok=True)
+        for normalised in (True, False):
+            name = f"datasketch LSH ({'normalised' if normalised else 'raw 4-grams'})"
+            ds = run_datasketch(docs, normalised)
+            print(quality_line(name, score(docs, ds["roots"])))
+            rows.append((name, None, ds, None))
+    finally:
+        if not args.workdir:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+    print("\ntime per insert (corpus articles, ms)")
+    print(f"{'':<34} {'wall mean':>9} {'p50':>6} {'p95':>6} {'cpu mean':>8}   stages (wall mean)")
+    for label, fill_seconds, result, maxrss in rows:
+        walls = result["walls"]
+        cpu = f"{ms(statistics.fmean(result['cpus'])):8.3f}" if "cpus" in result else f"{'':>8}"
+        stages = ", ".join(f"{k} {ms(v / len(walls)):.3f}" for k, v in result.get("stages", {}).items())
+        p50, p95 = np.percentile(walls, [50, 95])
+        print(f"{label:<34} {ms(statistics.fmean(walls)):9.3f} {ms(p50):6.3f} {ms(p95):6.3f} {cpu}   {stages}")
+    print()
+    for label, fill_seconds, _, maxrss in rows:
+        if fill_seconds is not None:
+            print(f"{label}: fill {fill_seconds:.0f} s; peak RSS of the timing process after timing: {maxrss / 1024:.0f} MiB")
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    print(f"peak RSS of the bulk-fill processes: {children / 1024:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
