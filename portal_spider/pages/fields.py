@@ -6,6 +6,8 @@ import re
 from datetime import datetime
 from urllib.parse import urlsplit
 
+import htmldate
+
 from .dates import DateContext, find_date, iso, parse_iso
 from .mainblock import select_by_css
 from .structured import Structured
@@ -263,6 +265,17 @@ def _marked_date(lines: list, context: DateContext) -> datetime | None:
     return None
 
 
+def _htmldate_guess(root, url: str, context: DateContext) -> datetime | None:
+    """htmldate's markup search, only when nothing else dated the page (it is slow; its
+    extensive mode loads dateparser, seconds per process, for a few more pages).
+
+    A 1 January result is dropped: that is how htmldate reports a bare year.
+    """
+    found = htmldate.find_date(root, url=url or None, original_date=True, outputformat="%Y-%m-%d %H:%M", extensive_search=False)
+    moment = find_date(found, context) if found else None
+    return moment if moment and (moment.month, moment.day) != (1, 1) else None
+
+
 def date_field(root, structured: Structured, windows: list[list[str]], lines: list, url: str, options, context: DateContext) -> str | None:
     """Selector, structured data, labelled lines, <time>, then a date in the URL path."""
     selected = _css_text(root, options.date_selector)
@@ -282,5 +295,5 @@ def date_field(root, structured: Structured, windows: list[list[str]], lines: li
     if not moment:
         times = root.xpath("//time[@datetime]")
         moment = parse_iso(times[0].get("datetime"), context) if times else None
-    moment = moment or _url_date(url, context)
+    moment = moment or _url_date(url, context) or _htmldate_guess(root, url, context)
     return iso(moment) if moment else None

@@ -31,7 +31,8 @@ _WEAK = {
     "masthead", "topbar", "widget", "widgets", "tags", "tag", "hot", "hotnews", "rank", "banner",
     "toolbar", "search", "login", "print", "jump", "right", "left", "crumb", "position", "location",
 }
-_DIGITS = re.compile(r"\d+$")
+_DIGITS = re.compile(r"\d+")
+_PARTS = re.compile(r"[\s_-]+")
 # Words that mark the article body itself; such elements are never dropped as boilerplate.
 _CONTENT = re.compile(r"article|content|entry|post-body|story|text|main|body|detail|正文", re.I)
 _PARAGRAPH_TAGS = {"p", "pre", "td", "blockquote", "li", "dd", "h2", "h3", "h4"}
@@ -45,10 +46,11 @@ def _label(element) -> str:
 
 def _furniture_label(label: str) -> str | None:
     """"strong", "weak" or None for a class/id string."""
-    tokens = [_DIGITS.sub("", token) for token in label.lower().split()]
-    if any(token in _STRONG or any(part in _STRONG for part in re.split(r"[-_]", token)) for token in tokens):
+    label = _DIGITS.sub("", label.lower())
+    tokens = set(label.split())
+    if not _STRONG.isdisjoint(_PARTS.split(label)):
         return "strong"
-    return "weak" if any(token in _WEAK for token in tokens) else None
+    return "weak" if not _WEAK.isdisjoint(tokens) else None
 
 
 def _is_boilerplate(element, page_length: int) -> bool:
