@@ -1,17 +1,25 @@
 """The one generic spider: listing pages → article pages (and their further pages).
 
 It only discovers and schedules: which links to follow comes from
-``portal_spider.discovery``, what a page says from ``portal_spider.pages``, and storing is
-the pipeline's job. It asks the archive which articles are known so that a scheduled run
-fetches only what is new.
+``portal_spider.discovery`` and ``portal_spider.feeds``, what a page says from
+``portal_spider.pages``, and storing is the pipeline's job. It asks the archive which
+articles are known so that a scheduled run fetches only what is new.
 
 Run it as ``portal-archive crawl`` or ``scrapy crawl portal -a start_url=URL``
 (``-a config=portals.toml -a names=a,b``, ``-a full=1``, ``-a refresh=1``,
 ``-a since=DAYS``).
+
+When pagination stops (incremental runs): a portal's first run, a run after one that did
+not finish, and ``--full`` walk every listing page. Otherwise, while robots.txt and the
+sitemap are being read, the next listing page waits for them; if the sitemap lists the
+portal's articles, pagination goes on only while listing pages show unarchived articles
+the sitemap did not list (a stale sitemap); without a sitemap it stops after
+LISTING_STOP_AFTER_STALE_PAGES pages that show no unarchived article.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from urllib.parse import urljoin
 
@@ -25,11 +33,24 @@ from portal_spider.feeds import Entry, feed_links, parse_feed, parse_sitemap, si
 from portal_spider.pages import decode_html, join_pages, parse_article
 from portal_spider.portals import Portal, load_portals, portal_from_start_urls
 
-LISTING, ARTICLE, SITEMAP = "listing", "article", "sitemap"
-
 
 def _flag(value) -> bool:
     return str(value).lower() in ("1", "true", "yes", "on") if value is not None else False
+
+
+@dataclass
+class PortalState:
+    """What one run has learnt about one portal so far."""
+
+    walk_all: bool
+    stale_pages: int = 0
+    article_shapes: set[str] = field(default_factory=set)
+    # A sitemap lists every page of a site: its entries wait until listing pages show
+    # what an article URL looks like here.
+    sitemap_waiting: list[Entry] = field(default_factory=list)
+    sitemap_articles: set[str] = field(default_factory=set)
+    sitemap_requests_pending: int = 0
+    held_next_pages: list[tuple[scrapy.Request, list[str]]] = field(default_factory=list)
 
 
 class PortalSpider(scrapy.Spider):
@@ -56,13 +77,9 @@ class PortalSpider(scrapy.Spider):
         self.full = _flag(full)
         self.refresh = _flag(refresh)
         self.since_days = float(since) if since not in (None, "") else None
+        self.state: dict[str, PortalState] = {}
         self.listings_seen: set[str] = set()
-        self.stale_listing_pages: dict[str, int] = {}
         self.feeds_seen: set[str] = set()
-        # Sitemap entries wait until listing pages show what an article URL looks like on
-        # this portal: a sitemap lists every page of a site, not just articles.
-        self.sitemap_entries: dict[str, list[Entry]] = {}
-        self.article_shapes: dict[str, set[str]] = {}
         self.scheduled: set[str] = set()
 
     @classmethod
@@ -73,17 +90,17 @@ class PortalSpider(scrapy.Spider):
         spider.use_sitemaps = crawler.settings.getbool("DISCOVER_SITEMAPS")
         return spider
 
-    # -- scheduling -------------------------------------------------------------------
+    # -- what to fetch first ------------------------------------------------------------
 
     async def start(self):
         for portal in self.portals:
             previous = self.crawler.portal_previous_status.get(portal.name)
-            walk_all = self.full or previous not in (None, "ok")
+            state = self.state[portal.name] = PortalState(walk_all=self.full or previous != "ok")
             for url in portal.start_urls:
-                yield self._listing_request(url, portal, walk_all)
-            if self.use_sitemaps:
-                for url in sorted({self._site_root(u) + "robots.txt" for u in portal.start_urls}):
-                    yield self._discovery_request(url, portal, self.parse_robots)
+                yield self._listing_request(url, portal)
+            if self.use_sitemaps and not state.walk_all:
+                for url in sorted({urljoin(u, "/robots.txt") for u in portal.start_urls}):
+                    yield self._sitemap_request(url, portal, self.parse_robots)
             # What an earlier run discovered but did not archive (killed, or failed).
             leftovers = self.archive.pending_urls(portal.name) + self.archive.failed_urls(portal.name)
             for url in dict.fromkeys(leftovers):
@@ -98,42 +115,54 @@ class PortalSpider(scrapy.Spider):
         since = datetime.now(timezone.utc) - timedelta(days=self.since_days)
         return since.isoformat(timespec="seconds")
 
-    def _listing_request(self, url: str, portal: Portal, walk_all: bool) -> scrapy.Request:
+    # -- requests -----------------------------------------------------------------------
+
+    def _listing_request(self, url: str, portal: Portal) -> scrapy.Request:
         self.listings_seen.add(url)
         # Listing pages change between runs: the duplicate filter must never swallow them.
         return scrapy.Request(
-            url,
-            callback=self.parse_listing,
-            errback=self.on_error,
-            dont_filter=True,
-            meta={"portal": portal, "kind": LISTING, "walk_all": walk_all},
+            url, callback=self.parse_listing, errback=self.on_error, dont_filter=True,
+            meta={"portal": portal},
         )
 
-    @staticmethod
-    def _site_root(url: str) -> str:
-        return urljoin(url, "/")
-
-    def _discovery_request(self, url: str, portal: Portal, callback) -> scrapy.Request:
-        # robots.txt, sitemaps and feeds are optional: their absence is no crawl error.
+    def _sitemap_request(self, url: str, portal: Portal, callback) -> scrapy.Request:
+        self.state[portal.name].sitemap_requests_pending += 1
+        # Read before listing pages: whether to paginate on may depend on them.
         return scrapy.Request(
-            url, callback=callback, errback=self.on_discovery_error, dont_filter=True,
-            meta={"portal": portal, "kind": SITEMAP},
+            url, callback=callback, errback=self.on_sitemap_error, dont_filter=True,
+            priority=10, meta={"portal": portal},
+        )
+
+    def _feed_request(self, url: str, portal: Portal) -> scrapy.Request:
+        self.feeds_seen.add(url)
+        return scrapy.Request(
+            url, callback=self.parse_feed, errback=self.on_optional_error, dont_filter=True,
+            meta={"portal": portal},
         )
 
     def _article_request(self, url: str, portal: Portal, refetch: bool = False) -> scrapy.Request:
         self.scheduled.add(url)
         return scrapy.Request(
-            url,
-            callback=self.parse_article_page,
-            errback=self.on_error,
-            dont_filter=refetch,
-            meta={"portal": portal, "kind": ARTICLE, "article_url": url, "pages": []},
+            url, callback=self.parse_article_page, errback=self.on_error, dont_filter=refetch,
+            meta={"portal": portal, "article_url": url, "pages": []},
         )
 
-    # -- callbacks --------------------------------------------------------------------
+    def _new_articles(self, urls, portal: Portal) -> list[str]:
+        """Canonical, same-site, neither archived nor already scheduled; queued durably."""
+        canonical = dict.fromkeys(self.archive.canonicalize(url) for url in urls)
+        new = [
+            url for url in canonical
+            if portal.owns(url) and url not in self.scheduled and not self.archive.is_known(url)
+        ]
+        self.archive.enqueue(new, portal.name)
+        self.crawler.stats.inc_value("portal/articles_discovered", len(new))
+        return new
+
+    # -- listing pages ------------------------------------------------------------------
 
     def parse_listing(self, response):
         portal: Portal = response.meta["portal"]
+        state = self.state[portal.name]
         html = decode_html(response.body, response.headers.get("Content-Type", b"").decode("latin-1"))
         links = find_listing_links(
             html, response.url, portal.article_link_selector, portal.next_page_selector
@@ -147,29 +176,38 @@ class PortalSpider(scrapy.Spider):
         self.crawler.stats.inc_value("portal/listing_pages")
         for url in self._new_articles(unarchived, portal):
             yield self._article_request(url, portal)
-        shapes = self.article_shapes.setdefault(portal.name, set())
-        shapes.update(url_shape(url) for url in article_urls)
+        state.article_shapes.update(url_shape(url) for url in article_urls)
         yield from self._sitemap_articles(portal)
         if self.use_sitemaps:
             for url in feed_links(html, response.url):
                 if url not in self.feeds_seen and portal.owns(url):
-                    self.feeds_seen.add(url)
-                    yield self._discovery_request(url, portal, self.parse_feed)
-        if self._keep_paginating(portal, response.meta["walk_all"], bool(unarchived)):
-            for url in links.next_page_urls:
-                if url not in self.listings_seen and portal.owns(url):
-                    yield self._listing_request(url, portal, response.meta["walk_all"])
+                    yield self._feed_request(url, portal)
+        for url in links.next_page_urls:
+            if url not in self.listings_seen and portal.owns(url):
+                next_page = self._listing_request(url, portal)
+                if state.sitemap_requests_pending and not state.walk_all:
+                    state.held_next_pages.append((next_page, unarchived))
+                elif self._keep_paginating(state, unarchived):
+                    yield next_page
 
-    def _new_articles(self, urls, portal: Portal) -> list[str]:
-        """Canonical, same-site, neither archived nor already scheduled; queued durably."""
-        canonical = dict.fromkeys(self.archive.canonicalize(url) for url in urls)
-        new = [
-            url for url in canonical
-            if portal.owns(url) and url not in self.scheduled and not self.archive.is_known(url)
-        ]
-        self.archive.enqueue(new, portal.name)
-        self.crawler.stats.inc_value("portal/articles_discovered", len(new))
-        return new
+    def _keep_paginating(self, state: PortalState, unarchived: list[str]) -> bool:
+        if state.walk_all or self.stop_after_stale <= 0:
+            return True
+        if state.sitemap_articles:
+            return any(url not in state.sitemap_articles for url in unarchived)
+        state.stale_pages = 0 if unarchived else state.stale_pages + 1
+        return state.stale_pages < self.stop_after_stale
+
+    def _release_held_pages(self, portal: Portal):
+        state = self.state[portal.name]
+        if state.sitemap_requests_pending:
+            return
+        held, state.held_next_pages = state.held_next_pages, []
+        for next_page, unarchived in held:
+            if self._keep_paginating(state, unarchived):
+                yield next_page
+
+    # -- robots.txt, sitemaps, feeds ----------------------------------------------------
 
     def parse_robots(self, response):
         portal: Portal = response.meta["portal"]
@@ -178,23 +216,32 @@ class PortalSpider(scrapy.Spider):
         ]
         for url in sitemaps:
             if portal.owns(url):
-                yield self._discovery_request(url, portal, self.parse_sitemap)
+                yield self._sitemap_request(url, portal, self.parse_sitemap)
+        yield from self._sitemap_request_done(portal)
 
     def parse_sitemap(self, response):
         portal: Portal = response.meta["portal"]
+        state = self.state[portal.name]
         sitemap = parse_sitemap(response.body, response.url)
         for url in sitemap.child_sitemaps:
             if portal.owns(url):
-                yield self._discovery_request(url, portal, self.parse_sitemap)
-        self.sitemap_entries.setdefault(portal.name, []).extend(sitemap.entries)
+                yield self._sitemap_request(url, portal, self.parse_sitemap)
+        state.sitemap_waiting.extend(sitemap.entries)
         yield from self._sitemap_articles(portal)
+        yield from self._sitemap_request_done(portal)
+
+    def _sitemap_request_done(self, portal: Portal):
+        self.state[portal.name].sitemap_requests_pending -= 1
+        yield from self._sitemap_articles(portal)
+        yield from self._release_held_pages(portal)
 
     def _sitemap_articles(self, portal: Portal):
-        entries = self.sitemap_entries.get(portal.name, [])
-        shapes = self.article_shapes.get(portal.name, set())
-        waiting = [entry for entry in entries if url_shape(entry.url) not in shapes]
-        ready = [entry.url for entry in entries if url_shape(entry.url) in shapes]
-        self.sitemap_entries[portal.name] = waiting
+        state = self.state[portal.name]
+        ready = [e.url for e in state.sitemap_waiting if url_shape(e.url) in state.article_shapes]
+        state.sitemap_waiting = [
+            e for e in state.sitemap_waiting if url_shape(e.url) not in state.article_shapes
+        ]
+        state.sitemap_articles.update(self.archive.canonicalize(url) for url in ready)
         for url in self._new_articles(ready, portal):
             yield self._article_request(url, portal)
 
@@ -204,15 +251,18 @@ class PortalSpider(scrapy.Spider):
         for url in self._new_articles(urls, portal):
             yield self._article_request(url, portal)
 
-    def on_discovery_error(self, failure):
-        self.crawler.stats.inc_value("portal/discovery_misses")
+    def on_sitemap_error(self, failure):
+        portal: Portal = failure.request.meta["portal"]
+        self.crawler.stats.inc_value("portal/sitemap_misses")
+        if failure.request.url.endswith("/robots.txt"):
+            # No robots.txt: the sitemap may still be at the conventional place.
+            yield self._sitemap_request(urljoin(failure.request.url, "/sitemap.xml"), portal, self.parse_sitemap)
+        yield from self._sitemap_request_done(portal)
 
-    def _keep_paginating(self, portal: Portal, walk_all: bool, brought_new: bool) -> bool:
-        if walk_all or self.stop_after_stale <= 0:
-            return True
-        stale = 0 if brought_new else self.stale_listing_pages.get(portal.name, 0) + 1
-        self.stale_listing_pages[portal.name] = stale
-        return stale < self.stop_after_stale
+    def on_optional_error(self, failure):
+        self.crawler.stats.inc_value("portal/feed_misses")
+
+    # -- article pages ------------------------------------------------------------------
 
     def parse_article_page(self, response):
         portal: Portal = response.meta["portal"]
@@ -222,25 +272,27 @@ class PortalSpider(scrapy.Spider):
         fetched = {p.url for p in pages} | {response.url}
         queued = response.meta.get("page_queue", [])
         queued = queued + [u for u in page.page_urls if u not in fetched and u not in queued]
+        first_redirects = response.meta.get("first_redirects", response.meta.get("redirect_urls", []))
         if queued:
             # Further pages are fetched one after another so they join in reading order.
-            article_meta = {key: response.meta[key] for key in ("portal", "kind", "article_url")}
             yield response.request.replace(
                 url=queued[0],
                 dont_filter=True,
-                meta={**article_meta, "pages": pages, "page_queue": queued[1:],
-                      "first_redirects": response.meta.get("first_redirects", response.meta.get("redirect_urls", []))},
+                meta={"portal": portal, "article_url": response.meta["article_url"], "pages": pages,
+                      "page_queue": queued[1:], "first_redirects": first_redirects},
             )
             return
         article = join_pages(pages)
-        first = pages[0]
-        article.url = first.url
+        article.url = pages[0].url
         article.portal = portal.name
         article.fetched_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
         requested = response.meta["article_url"]
-        redirects = response.meta.get("first_redirects") if len(pages) > 1 else response.meta.get("redirect_urls")
-        article.alias_urls = [u for u in dict.fromkeys([requested, *(redirects or [])]) if u != first.url]
+        article.alias_urls = [
+            url for url in dict.fromkeys([requested, *first_redirects]) if url != article.url
+        ]
         yield article
+
+    # -- failures -----------------------------------------------------------------------
 
     def on_error(self, failure):
         request = failure.request
