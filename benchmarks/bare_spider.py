@@ -4,6 +4,7 @@
 """
 
 import json
+from datetime import datetime, timezone
 
 import scrapy
 
@@ -39,5 +40,5 @@ class BareSpider(scrapy.Spider):
         with open(self.stats_path, "w", encoding="utf-8") as out:
             json.dump({
                 "pages": stats.get_value("downloader/response_count", 0),
-                "seconds": stats.get_value("elapsed_time_seconds", 0),
+                "seconds": (datetime.now(timezone.utc) - stats.get_value("start_time")).total_seconds(),
             }, out)
