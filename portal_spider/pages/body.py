@@ -7,16 +7,12 @@ from dataclasses import dataclass
 from urllib.parse import urljoin
 
 import nh3
-from bs4 import BeautifulSoup, NavigableString
+from bs4 import BeautifulSoup
 from lxml import etree
 
+from .lines import page_lines
 from .text import fold_whitespace, normalise_for_compare, strip_pinyin
 
-_BLOCKS = {
-    "p", "div", "section", "article", "main", "header", "li", "ul", "ol", "dl", "dt", "dd",
-    "table", "tr", "td", "th", "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6",
-    "figure", "figcaption", "center", "hr", "tbody", "thead",
-}
 _BREADCRUMB = re.compile(r"^(當前位置|当前位置|您的位置|您现在的位置|你现在的位置|您現在的位置|所在位置|位置)\s*[:：]")
 _BYLINE_LABEL = re.compile(
     r"(作者|撰文|记者|記者|责任编辑|責任編輯|编辑|編輯|来源|來源|发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|时间|時間|日期|"
@@ -48,12 +44,11 @@ def _is_byline(text: str) -> bool:
     )
 
 
-def _reduce_ruby(soup) -> None:
+def _reduce_ruby(elements: list) -> None:
     """<ruby>漢<rt>hàn</rt></ruby> reads as its base text only."""
-    for annotation in soup.find_all(["rt", "rp"]):
-        annotation.decompose()
-    for ruby in soup.find_all(["ruby", "rb"]):
-        ruby.unwrap()
+    for element in elements:
+        etree.strip_elements(element, "rt", "rp", with_tail=False)
+        etree.strip_tags(element, "ruby", "rb")
 
 
 def _drop_furniture(elements: list, title: str | None) -> None:
@@ -91,15 +86,6 @@ def _absolutise(soup, base_url: str) -> None:
         anchor["href"] = urljoin(base_url, anchor["href"].strip())
 
 
-def _mark_blocks(soup) -> None:
-    """Newlines around block elements and at <br>, so get_text() keeps paragraphs."""
-    for br in soup.find_all("br"):
-        br.insert_after(NavigableString("\n"))
-    for element in soup.find_all(_BLOCKS):
-        element.insert_before(NavigableString("\n"))
-        element.append(NavigableString("\n"))
-
-
 def _strip_pinyin_strings(soup) -> None:
     for string in soup.find_all(string=True):
         cleaned = strip_pinyin(string)
@@ -107,17 +93,19 @@ def _strip_pinyin_strings(soup) -> None:
             string.replace_with(cleaned)
 
 
-def _paragraphs(soup) -> list[str]:
-    lines = (fold_whitespace(line) for line in soup.get_text().split("\n"))
+def _paragraphs(elements: list) -> list[str]:
+    """Visual lines of the cleaned block: block elements and <br> end a paragraph."""
+    lines = (fold_whitespace(strip_pinyin(text)) for element in elements for text, _ in page_lines(element))
     return [line for line in lines if line and not _is_byline(line) and not _BREADCRUMB.match(line)]
 
 
 def render_body(elements: list, base_url: str, title: str | None) -> Body:
     """body_text (paragraphs joined by newlines) and nh3-sanitised body_html for the block."""
     _drop_furniture(elements, title)
+    _reduce_ruby(elements)
+    text = "\n".join(_paragraphs(elements))
     fragment = "".join(etree.tostring(e, encoding="unicode", method="html", with_tail=False) for e in elements)
     soup = BeautifulSoup(fragment, "lxml")
-    _reduce_ruby(soup)
     _strip_pinyin_strings(soup)
     _absolutise(soup, base_url)
     html = nh3.clean(
@@ -126,5 +114,4 @@ def render_body(elements: list, base_url: str, title: str | None) -> Body:
         attributes=_SANITISE_ATTRIBUTES,
         url_schemes={"http", "https", "mailto"},
     ).strip()
-    _mark_blocks(soup)
-    return Body(text="\n".join(_paragraphs(soup)), html=html)
+    return Body(text=text, html=html)
