@@ -21,6 +21,8 @@ def page_lines(root) -> list[tuple[str, etree._Element]]:
     owner = [root]
 
     def flush() -> None:
+        if not buffer:
+            return
         text = fold_whitespace("".join(buffer))
         if text:
             lines.append((text, owner[0]))
