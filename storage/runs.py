@@ -126,8 +126,6 @@ class CrawlLog:
 def _alive(hostname: str | None, pid: int | None) -> bool:
     if hostname != socket.gethostname() or pid is None:
         return False
-    if pid == os.getpid():
-        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

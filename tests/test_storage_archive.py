@@ -1,0 +1,268 @@
+"""Archive.save: canonical rows, aliases, revisions, exact and near duplicates, schema."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+import sqlite_utils
+
+from benchmarks.dedup_corpus import DISGUISES, Generator
+from storage import Archive, ArchiveError, Article
+from storage import dedup
+from storage.dedup import BOILERPLATE_MIN_ARTICLES
+from storage.fingerprints import fingerprint, normalise
+
+BODY = (
+    "深渊十二层的上半场首领会频繁召唤护盾，建议携带破盾能力强的角色，同时注意躲避范围攻击。\n"
+    "雷电将军的元素爆发可以为全队回复能量，搭配行秋和班尼特能打出很高的伤害。\n"
+    "圣遗物优先选择绝缘之旗印四件套，主属性为充能效率、雷伤杯和暴击头。"
+)
+
+
+@pytest.fixture
+def archive(tmp_path):
+    return Archive(str(tmp_path / "archive.db"))
+
+
+def row(archive: Archive, article_id: int) -> dict:
+    return archive.db["articles"].get(article_id)
+
+
+# ------------------------------------------------------------------ opening
+
+
+def test_creates_schema_in_wal_mode(tmp_path):
+    archive = Archive(str(tmp_path / "a.db"))
+    assert archive.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    tables = set(archive.db.table_names())
+    assert {"articles", "article_urls", "article_revisions", "crawl_runs", "crawl_errors", "crawl_queue",
+            "minhash_bands", "article_fingerprints", "boilerplate_lines", "articles_fts"} <= tables
+    assert "duplicate_clusters" in archive.db.view_names()
+    assert "WITHOUT ROWID" in archive.db["minhash_bands"].schema
+    assert {"content_hash", "duplicate_of", "similarity", "fetched_at"} <= set(archive.db["articles"].columns_dict)
+
+
+def test_accepts_a_database_object(tmp_path):
+    db = sqlite_utils.Database(str(tmp_path / "a.db"))
+    assert Archive(db).db is db
+
+
+def test_reopening_applies_no_migration_twice(tmp_path):
+    path = str(tmp_path / "a.db")
+    first = Archive(path)
+    first.save(Article(url="https://e.com/1", title="t", body_text=BODY))
+    schema = first.db.execute("SELECT group_concat(sql, ';') FROM sqlite_master").fetchone()[0]
+    applied = first.db["_sqlite_migrations"].count
+    first.db.close()
+    again = Archive(path)
+    assert again.db["_sqlite_migrations"].count == applied
+    assert again.db.execute("SELECT group_concat(sql, ';') FROM sqlite_master").fetchone()[0] == schema
+    assert again.db["articles"].count == 1
+
+
+def test_upgrades_a_hand_made_articles_table(tmp_path):
+    path = str(tmp_path / "old.db")
+    legacy = sqlite_utils.Database(path)
+    legacy["articles"].insert({"id": 1, "url": "https://e.com/old", "title": "旧文章", "body_text": "原神攻略全文"}, pk="id")
+    legacy.close()
+    archive = Archive(path)
+    assert {"portal", "duplicate_of", "content_hash", "similarity"} <= set(archive.db["articles"].columns_dict)
+    assert archive.is_known("https://e.com/old")
+    hits = archive.db.execute("SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?", ['"原神攻略"']).fetchall()
+    assert hits == [(1,)]
+    assert archive.save(Article(url="https://e.com/new", body_text=BODY)).status == "new"
+
+
+@pytest.mark.parametrize("make_path", [
+    lambda tmp: tmp / "missing-dir" / "a.db",
+    lambda tmp: tmp,  # a directory
+    lambda tmp: (tmp / "junk.db").write_bytes(b"this is not sqlite" * 100) and tmp / "junk.db",
+])
+def test_unusable_path_raises_archive_error(tmp_path, make_path):
+    path = make_path(tmp_path)
+    with pytest.raises(ArchiveError) as error:
+        Archive(str(path))
+    assert "\n" not in str(error.value) and str(path) in str(error.value)
+
+
+# ------------------------------------------------------------------ URLs and aliases
+
+
+def test_canonical_url_wins_and_other_urls_become_aliases(archive):
+    result = archive.save(Article(
+        url="https://www.e.com/a.html?utm_source=wx#top",
+        canonical_url="https://www.e.com/article/1.html",
+        alias_urls=["https://m.e.com/a.html", "https://www.e.com/a.html"],
+        title="t", body_text=BODY,
+    ))
+    assert row(archive, result.article_id)["url"] == "https://www.e.com/article/1.html"
+    aliases = {r["url"] for r in archive.db["article_urls"].rows_where("article_id = ?", [result.article_id])}
+    assert aliases == {"https://www.e.com/a.html", "https://m.e.com/a.html"}
+    for url in ("https://www.e.com/article/1.html#x", "https://m.e.com/a.html?from=timeline", "https://WWW.e.com/a.html"):
+        assert archive.is_known(url)
+    assert not archive.is_known("https://www.e.com/other.html")
+
+
+def test_saving_under_an_alias_updates_the_same_row(archive):
+    first = archive.save(Article(url="https://m.e.com/a", canonical_url="https://e.com/a", title="t", body_text=BODY))
+    again = archive.save(Article(url="https://m.e.com/a?spm=1", title="t", body_text=BODY))
+    assert again == type(again)("unchanged", first.article_id, None, None)
+    assert archive.db["articles"].count == 1
+
+
+def test_archive_canonicalize_uses_constructor_tracking_params(tmp_path):
+    archive = Archive(str(tmp_path / "a.db"), tracking_params=["sid"])
+    assert archive.canonicalize("https://e.com/a?sid=1&utm_source=x") == "https://e.com/a?utm_source=x"
+
+
+# ------------------------------------------------------------------ revisions
+
+
+def test_changed_content_is_a_revision(archive):
+    first = archive.save(Article(url="https://e.com/a", title="v1", body_text=BODY, body_html="<p>v1</p>",
+                                 fetched_at="2025-01-01T00:00:00+08:00"))
+    changed = BODY + "\n更新：新版本中护盾机制有所调整，破盾效率提升了百分之三十，请重新规划队伍。"
+    second = archive.save(Article(url="https://e.com/a", title="v2", body_text=changed, fetched_at="2025-02-01T00:00:00+08:00"))
+    assert second.status == "revised" and second.article_id == first.article_id
+    current = row(archive, first.article_id)
+    assert (current["title"], current["body_text"], current["fetched_at"]) == ("v2", changed, "2025-02-01T00:00:00+08:00")
+    (old,) = archive.db["article_revisions"].rows
+    assert (old["article_id"], old["title"], old["body_text"], old["body_html"], old["fetched_at"]) == (
+        first.article_id, "v1", BODY, "<p>v1</p>", "2025-01-01T00:00:00+08:00")
+    hits = archive.db.execute("SELECT rowid FROM articles_fts WHERE articles_fts MATCH ?", ['"破盾效率"']).fetchall()
+    assert hits == [(first.article_id,)]
+
+
+def test_unchanged_content_adds_no_revision(archive):
+    archive.save(Article(url="https://e.com/a", title="t", body_text=BODY))
+    result = archive.save(Article(url="https://e.com/a", title="t", body_text=BODY, body_html="<p>new ad</p>"))
+    assert result.status == "unchanged"
+    assert archive.db["article_revisions"].count == 0
+
+
+def test_fetched_at_defaults_to_utc_with_offset(archive):
+    result = archive.save(Article(url="https://e.com/a", body_text=BODY))
+    assert row(archive, result.article_id)["fetched_at"].endswith("+00:00")
+
+
+# ------------------------------------------------------------------ duplicates
+
+
+def test_exact_copy_on_another_portal_is_a_duplicate(archive):
+    original = archive.save(Article(url="https://a.com/1", portal="a", title="t", body_text=BODY))
+    copy = archive.save(Article(url="https://b.com/9", portal="b", title="t - B站", body_text=BODY))
+    assert copy.status == "duplicate" and copy.duplicate_of == original.article_id and copy.similarity == 1.0
+    assert row(archive, copy.article_id)["duplicate_of"] == original.article_id
+    assert archive.db["articles"].count == 2
+
+
+def test_short_bodies_are_never_matched(archive):
+    archive.save(Article(url="https://a.com/1", body_text="视频攻略，点击播放"))
+    assert archive.save(Article(url="https://b.com/1", body_text="视频攻略，点击播放")).status == "new"
+
+
+@pytest.fixture(scope="module")
+def generator():
+    return Generator(seed=42)
+
+
+@pytest.mark.parametrize("disguise", DISGUISES)
+def test_each_disguise_is_found(archive, generator, disguise):
+    for _ in range(5):
+        original = generator.article()
+        first = archive.save(original)
+        copy = archive.save(generator.copy(original, disguise))
+        assert (copy.status, copy.duplicate_of) == ("duplicate", first.article_id), copy
+        assert 0.4 <= copy.similarity <= 1.0
+
+
+def test_hard_negatives_are_not_linked(archive, generator):
+    """Same game, topic and portal, half the sentences from the game's template pool."""
+    for _ in range(10):
+        original = generator.article(game="原神", portal="nga", template_rate=0.5)
+        assert archive.save(original).status == "new"
+        assert archive.save(generator.sibling(original, "原神")).status == "new"
+
+
+def test_shared_template_sentences_do_not_make_a_duplicate(archive):
+    template = "本文由某某攻略组整理，数据来自测试服，仅供参考，正式服可能会有所调整。"
+    a = template + "\n胡桃的重击可以消耗生命值提升火元素伤害，搭配夜兰和钟离是最稳定的配队方式。\n" + template
+    b = template + "\n纳西妲的元素战技能够标记多个敌人，在草原核反应队伍中提供稳定的后台伤害。\n" + template
+    archive.save(Article(url="https://a.com/1", portal="p", body_text=a))
+    assert archive.save(Article(url="https://a.com/2", portal="p", body_text=b)).status == "new"
+
+
+def test_duplicate_of_points_to_the_cluster_root(archive, generator):
+    original = generator.article()
+    root = archive.save(original).article_id
+    extra = generator.article().body_text
+    # B: the original plus a whole other text; C: B without half of the original.
+    # C matches B (contained in it) but not the original, and must still point to the root.
+    b_body = original.body_text + "\n" + extra
+    lines = original.body_text.split("\n")
+    c_body = "\n".join(lines[::2]) + "\n" + extra
+    b = archive.save(Article(url="https://b.com/1", body_text=b_body))
+    c = archive.save(Article(url="https://c.com/1", body_text=c_body))
+    assert (b.status, b.duplicate_of) == ("duplicate", root)
+    assert (c.status, c.duplicate_of) == ("duplicate", root)
+    clusters = list(archive.db["duplicate_clusters"].rows)
+    assert {cl["root"] for cl in clusters} == {root}
+    assert {cl["member"] for cl in clusters} == {root, b.article_id, c.article_id}
+
+
+def test_revision_that_becomes_a_copy_is_linked_and_takes_its_copies_along(archive, generator):
+    original = generator.article()
+    root = archive.save(original).article_id
+    other = archive.save(Article(url="https://x.com/1", body_text=generator.article().body_text)).article_id
+    copy_of_other = archive.save(generator.copy(Article(url="https://x.com/1", body_text=row(archive, other)["body_text"]), "reposted"))
+    assert copy_of_other.duplicate_of == other
+    revised = archive.save(Article(url="https://x.com/1", body_text=original.body_text))
+    assert (revised.status, revised.duplicate_of) == ("revised", root)
+    assert row(archive, copy_of_other.article_id)["duplicate_of"] == root
+
+
+def test_boilerplate_lines_are_learned_per_portal(archive, generator):
+    footer = "关注我们的公众号，每天获取最新原神攻略与福利兑换码，不错过任何一次活动奖励。"
+    body = generator.article().body_text
+    lines = normalise(body + "\n" + footer)
+
+    def fingerprint_on(portal):
+        return dedup.prepare(archive.db, portal, lines).fingerprint
+
+    for i in range(BOILERPLATE_MIN_ARTICLES):
+        assert fingerprint_on("p") == fingerprint(lines)  # not boilerplate yet
+        archive.save(Article(url=f"https://p.com/{i}", portal="p", body_text=generator.article().body_text + "\n" + footer))
+    assert fingerprint_on("p") == fingerprint(normalise(body))  # now left out
+    assert fingerprint_on("other") == fingerprint(lines)  # only on its own portal
+
+
+def test_duplicates_do_not_count_towards_boilerplate(archive, generator):
+    article = generator.article()
+    for i in range(BOILERPLATE_MIN_ARTICLES + 1):
+        archive.save(Article(url=f"https://p.com/{i}", portal="p", body_text=article.body_text))
+    assert archive.db.execute("SELECT max(articles) FROM boilerplate_lines").fetchone()[0] == 1
+
+
+def test_save_is_one_transaction(archive, monkeypatch):
+    def broken(*args):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(dedup, "store_fingerprint", broken)
+    with pytest.raises(sqlite3.OperationalError):
+        archive.save(Article(url="https://e.com/a", alias_urls=["https://e.com/b"], body_text=BODY))
+    assert archive.db["articles"].count == 0 and archive.db["article_urls"].count == 0
+
+
+# ------------------------------------------------------------------ listing
+
+
+def test_known_article_urls_filters_by_portal_and_instant(archive):
+    archive.save(Article(url="https://a.com/1", portal="a", published_at="2025-05-01T07:00:00+08:00", body_text="1"))
+    archive.save(Article(url="https://a.com/2", portal="a", published_at="2025-05-01T01:00:00+00:00", body_text="2"))
+    archive.save(Article(url="https://b.com/3", portal="b", published_at="2025-06-01T00:00:00+00:00", body_text="3"))
+    archive.save(Article(url="https://a.com/4", portal="a", body_text="4"))
+    assert list(archive.known_article_urls()) == ["https://a.com/1", "https://a.com/2", "https://b.com/3", "https://a.com/4"]
+    assert list(archive.known_article_urls(portal="a")) == ["https://a.com/1", "https://a.com/2", "https://a.com/4"]
+    # 07:00+08:00 is 23:00 UTC the day before: older than 00:30 UTC.
+    assert list(archive.known_article_urls(portal="a", published_since="2025-05-01T00:30:00Z")) == ["https://a.com/2"]

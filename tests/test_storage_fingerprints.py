@@ -1,0 +1,124 @@
+"""Normalisation and fingerprints: each disguise must leave the text (nearly) unchanged."""
+
+from __future__ import annotations
+
+import numpy as np
+import opencc
+
+from storage.fingerprints import (
+    MIN_SHINGLES,
+    compare,
+    fingerprint,
+    is_near_duplicate,
+    line_hash,
+    normalise,
+    shingle_hashes,
+)
+
+BODY = "在原神当前版本中，角色的技能搭配非常重要。\n我们推荐使用雷电将军作为主C，配合班尼特和行秋。"
+LONG = BODY + "\n深渊十二层的上半场首领会频繁召唤护盾，建议携带破盾能力强的角色，同时注意躲避范围攻击。"
+
+
+def test_punctuation_whitespace_and_case_vanish():
+    assert normalise("当前 版本，很 强！\n\n  \nABC  def") == normalise("当前版本很强\nabc def")
+
+
+def test_fullwidth_forms_fold_to_ascii():
+    assert normalise("版本ＰＣ１２３") == normalise("版本PC123")
+
+
+def test_traditional_folds_to_simplified():
+    traditional = opencc.OpenCC("s2t").convert(BODY)
+    assert traditional != BODY
+    assert normalise(traditional) == normalise(BODY)
+
+
+def test_parenthesised_pinyin_is_removed():
+    assert normalise("當(dāng)前(qián)版本") == normalise("当前版本")
+    assert normalise("當（dāng）前（qián）版本") == normalise("当前版本")
+    assert normalise("当前(dāng qián)版本") == normalise("当前版本")
+
+
+def test_bare_pinyin_after_characters_is_removed():
+    assert normalise("當dāng前qián版本") == normalise("当前版本")
+    assert normalise("角 jué色 sè强") == normalise("角色强")
+
+
+def test_ruby_annotations_are_removed():
+    ruby = "<ruby>當<rp>(</rp><rt>dāng</rt><rp>)</rp></ruby><ruby>前<rt>qián</rt></ruby>版本"
+    assert normalise(ruby) == normalise("当前版本")
+
+
+def test_latin_without_tone_marks_is_kept():
+    # "(PC)" and English words are content, not pinyin.
+    assert normalise("版本(PC)") != normalise("版本")
+    assert normalise("版本pokemon") != normalise("版本")
+
+
+def test_lines_are_kept_apart():
+    assert len(normalise("第一行\n第二行\n\n第三行")) == 3
+
+
+def test_words_are_single_tokens():
+    (line,) = normalise("hello world")
+    assert len(line) == 2
+
+
+def test_reordered_lines_give_the_same_shingles():
+    lines = normalise(BODY)
+    assert np.array_equal(shingle_hashes(lines), shingle_hashes(lines[::-1]))
+
+
+def test_shingles_do_not_cross_lines():
+    # Two 8-character lines: one 8-gram each, none spanning the break.
+    assert len(shingle_hashes(["一二三四五六七八", "九十百千万亿兆京"])) == 2
+
+
+def test_latin_lines_use_word_shingles():
+    assert len(shingle_hashes(normalise("one two three four five six"))) == 2
+
+
+def test_line_hash_is_stable_and_signed_64_bit():
+    assert line_hash("当前版本") == line_hash("当前版本")
+    assert -(2**63) <= line_hash("当前版本") < 2**63
+    assert line_hash("当前版本") != line_hash("当前版")
+
+
+def test_fingerprint_of_short_text_is_not_matchable():
+    short = fingerprint(normalise("视频攻略，点击播放"))
+    assert not short.matchable and short.band_keys == ()
+    long = fingerprint(normalise(LONG))
+    assert long.shingle_count >= MIN_SHINGLES and long.matchable and len(long.band_keys) == 42
+
+
+def test_identical_text_gives_identical_fingerprint():
+    assert fingerprint(normalise(BODY)) == fingerprint(normalise(opencc.OpenCC("s2t").convert(BODY)))
+
+
+def _sketch(text: str):
+    fp = fingerprint(normalise(text))
+    return fp.sketch, fp.shingle_count
+
+
+def test_compare_exact_sets():
+    a = "一二三四五六七八九十\n甲乙丙丁戊己庚辛壬癸"
+    j, c = compare(*_sketch(a), *_sketch(a))
+    assert (j, c) == (1.0, 1.0)
+    j, c = compare(*_sketch(a), *_sketch("一二三四五六七八九十"))
+    assert j == 0.5 and c == 1.0
+
+
+def test_compare_estimates_large_sets():
+    rng = np.random.default_rng(1)
+    chars = [chr(c) for c in rng.integers(0x4E00, 0x9FA5, size=4000)]
+    paragraphs = ["".join(chars[i : i + 100]) for i in range(0, 4000, 100)]
+    half = "\n".join(paragraphs[:20])
+    j, c = compare(*_sketch("\n".join(paragraphs)), *_sketch(half))
+    assert 0.4 < j < 0.6 and c > 0.9
+
+
+def test_near_duplicate_rule():
+    assert is_near_duplicate(0.5, 0.5, 100, 100)
+    assert is_near_duplicate(0.3, 0.9, 500, 1000)
+    assert not is_near_duplicate(0.3, 0.9, 50, 1000)  # too small to be "contained"
+    assert not is_near_duplicate(0.2, 0.4, 500, 1000)

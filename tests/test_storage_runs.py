@@ -1,0 +1,109 @@
+"""Crawl bookkeeping: runs, errors and the discovered-URL queue."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from storage import Archive, Article
+
+BODY = "深渊十二层的上半场首领会频繁召唤护盾，建议携带破盾能力强的角色，同时注意躲避范围攻击。"
+
+
+@pytest.fixture
+def archive(tmp_path):
+    return Archive(str(tmp_path / "archive.db"))
+
+
+def run_row(archive: Archive, run_id: int) -> dict:
+    return archive.db["crawl_runs"].get(run_id)
+
+
+def test_run_lifecycle(archive):
+    run_id = archive.start_run(["gamersky", "nga"])
+    started = run_row(archive, run_id)
+    assert started["status"] == "running" and json.loads(started["portals"]) == ["gamersky", "nga"]
+    assert started["started_at"].endswith("+00:00") and started["finished_at"] is None
+    archive.finish_run(run_id, "partial", pages_fetched=10, articles_new=4, articles_updated=1, duplicates=2, errors=3)
+    done = run_row(archive, run_id)
+    assert (done["status"], done["pages_fetched"], done["articles_new"], done["articles_updated"], done["duplicates"], done["errors"]) == (
+        "partial", 10, 4, 1, 2, 3)
+    assert done["finished_at"] >= done["started_at"]
+
+
+def test_finish_run_rejects_unknown_status(archive):
+    run_id = archive.start_run(["a"])
+    with pytest.raises(ValueError):
+        archive.finish_run(run_id, "done", pages_fetched=0, articles_new=0, articles_updated=0, duplicates=0, errors=0)
+
+
+def test_last_run_status_is_per_portal_and_newest_first(archive):
+    assert archive.last_run_status("a") is None
+    first = archive.start_run(["a", "b"])
+    archive.finish_run(first, "failed", pages_fetched=0, articles_new=0, articles_updated=0, duplicates=0, errors=1)
+    second = archive.start_run(["a"])
+    archive.finish_run(second, "ok", pages_fetched=1, articles_new=1, articles_updated=0, duplicates=0, errors=0)
+    assert archive.last_run_status("a") == "ok"
+    assert archive.last_run_status("b") == "failed"
+    assert archive.last_run_status("c") is None
+
+
+def test_runs_of_dead_processes_become_interrupted(archive):
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    killed = archive.start_run(["a"])
+    archive.db.execute("UPDATE crawl_runs SET pid = ? WHERE id = ?", [dead.pid, killed])
+    archive.db.conn.commit()
+    alive = archive.start_run(["b"])  # this process: still running
+    assert archive.mark_interrupted_runs() == 1
+    assert run_row(archive, killed)["status"] == "interrupted" and run_row(archive, killed)["finished_at"]
+    assert run_row(archive, alive)["status"] == "running"
+    assert archive.mark_interrupted_runs() == 0
+
+
+def test_errors_are_upserted_by_url(archive):
+    run_id = archive.start_run(["a"])
+    archive.record_error(run_id, "https://a.com/x?utm_source=1", "503", portal="a")
+    archive.record_error(run_id, "https://a.com/x", "TimeoutError: timed out")
+    (error,) = archive.db["crawl_errors"].rows
+    assert (error["url"], error["attempts"], error["status"], error["portal"], error["run_id"]) == (
+        "https://a.com/x", 2, "TimeoutError: timed out", "a", run_id)
+    assert error["last_seen"].endswith("+00:00")
+    archive.record_error(run_id, "https://b.com/y", "404", portal="b")
+    assert archive.failed_urls() == ["https://a.com/x", "https://b.com/y"]
+    assert archive.failed_urls(portal="b") == ["https://b.com/y"]
+    archive.clear_error("https://a.com/x#frag")
+    assert archive.failed_urls() == ["https://b.com/y"]
+
+
+def test_save_clears_errors_for_the_url_and_aliases(archive):
+    run_id = archive.start_run(["a"])
+    archive.record_error(run_id, "https://m.a.com/1", "503", portal="a")
+    archive.record_error(run_id, "https://a.com/1", "503", portal="a")
+    archive.save(Article(url="https://m.a.com/1", canonical_url="https://a.com/1", body_text=BODY, portal="a"))
+    assert archive.failed_urls() == []
+
+
+def test_queue_keeps_unarchived_urls(archive):
+    archive.enqueue(["https://a.com/1?utm_source=x", "https://a.com/2", "https://a.com/2#c"], portal="a")
+    archive.enqueue(["https://b.com/1"], portal="b")
+    assert archive.pending_urls() == ["https://a.com/1", "https://a.com/2", "https://b.com/1"]
+    assert archive.pending_urls(portal="b") == ["https://b.com/1"]
+    archive.save(Article(url="https://a.com/2", body_text=BODY, portal="a"))
+    assert archive.pending_urls(portal="a") == ["https://a.com/1"]
+    assert archive.db["crawl_queue"].count == 2  # save removed its URL
+
+
+def test_queue_ignores_archived_urls_and_aliases(archive):
+    archive.save(Article(url="https://m.a.com/1", canonical_url="https://a.com/1", body_text=BODY, portal="a"))
+    archive.enqueue(["https://a.com/1", "https://m.a.com/1"], portal="a")
+    assert archive.pending_urls() == [] and archive.db["crawl_queue"].count == 0
+
+
+def test_queue_survives_reopening(tmp_path):
+    path = str(tmp_path / "a.db")
+    Archive(path).enqueue(["https://a.com/1"], portal="a")  # no close: as after a SIGKILL
+    assert Archive(path).pending_urls() == ["https://a.com/1"]
