@@ -46,6 +46,7 @@ _GAMES = {
     "永劫无间": "胡桃 宁红夜 迦南 季沧海 天海 妖刀姬 崔三娘 岳山 无尘 顾清寒 武田信忠 殷紫萍 沈妙 胡为 季莹莹",
     "塞尔达传说": "林克 塞尔达 盖侬多夫 米法 达尔克尔 乌尔波扎 力巴尔 普尔亚 罗贝利 因帕 希多 露珠 云雀 阿尔 泰巴",
 }
+_NAMES = {game: names.split() for game, names in _GAMES.items()}
 _TOPICS = "角色培养 配队推荐 技能解析 装备选择 副本攻略 新手入门 资源规划 剧情解析 隐藏任务 版本强度 出装思路 天赋加点 阵容搭配 速通路线 成就收集".split()
 _NOUNS = (
     "攻击力 暴击率 暴击伤害 元素精通 充能效率 生命值 防御力 护盾 治疗量 冷却时间 能量 连招 普攻 大招 被动 圣遗物 武器 "
@@ -97,20 +98,21 @@ class Generator:
         self._serial = 0
 
     def _sentence(self, game: str, rng: random.Random) -> str:
-        names = _GAMES[game].split()
-        return rng.choice(_TEMPLATES).format(
-            c=rng.choice(_CONNECT),
-            e=rng.choice(names),
-            e2=rng.choice(names),
-            n1=rng.choice(_NOUNS),
-            n2=rng.choice(_NOUNS),
-            n3=rng.choice(_NOUNS),
-            v=rng.choice(_VERBS),
-            v2=rng.choice(_VERBS),
-            a=rng.choice(_ADJS),
-            a2=rng.choice(_ADJS),
-            k=rng.randint(2, 400),
-            k2=rng.randint(1, 9),
+        names = _NAMES[game]
+        r = rng.random  # indexing by random() is twice as fast as choice(): the 1M fill needs it
+        return _TEMPLATES[int(r() * len(_TEMPLATES))].format(
+            c=_CONNECT[int(r() * len(_CONNECT))],
+            e=names[int(r() * len(names))],
+            e2=names[int(r() * len(names))],
+            n1=_NOUNS[int(r() * len(_NOUNS))],
+            n2=_NOUNS[int(r() * len(_NOUNS))],
+            n3=_NOUNS[int(r() * len(_NOUNS))],
+            v=_VERBS[int(r() * len(_VERBS))],
+            v2=_VERBS[int(r() * len(_VERBS))],
+            a=_ADJS[int(r() * len(_ADJS))],
+            a2=_ADJS[int(r() * len(_ADJS))],
+            k=2 + int(r() * 399),
+            k2=1 + int(r() * 9),
         )
 
     def _paragraph(self, game: str, template_rate: float) -> str:
