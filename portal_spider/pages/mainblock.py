@@ -36,7 +36,7 @@ _PARTS = re.compile(r"[\s_-]+")
 # Words that mark the article body itself; such elements are never dropped as boilerplate.
 _CONTENT = re.compile(r"article|content|entry|post-body|story|text|main|body|detail|正文", re.I)
 _PARAGRAPH_TAGS = {"p", "pre", "td", "blockquote", "li", "dd", "h2", "h3", "h4"}
-_CONTAINER_TAGS = {"div", "td", "section", "article", "main", "center", "font", "span", "form", "blockquote", "tbody", "table", "tr", "body", "ul"}
+_CONTAINER_TAGS = {"div", "td", "section", "article", "main", "center", "form", "blockquote", "tbody", "table", "tr", "body", "ul"}
 _PUNCTUATION = re.compile(r"[,，。.!?！？；;、]")
 
 
@@ -111,8 +111,22 @@ def _paragraph_score(text: str) -> float:
     return 1 + len(_PUNCTUATION.findall(text)) + min(len(text) / 100, 3)
 
 
+def _credit(scores: dict, element, score: float, own: bool) -> None:
+    """Readability-style: a paragraph's score goes to its parent, half to the grandparent..."""
+    if own:
+        scores[element] = scores.get(element, 0) + score  # text right in a div/td counts for itself
+    parent = element.getparent()
+    for divisor in (1, 2, 3):
+        if parent is None:
+            break
+        scores[parent] = scores.get(parent, 0) + score / divisor
+        parent = parent.getparent()
+
+
 def _scores(root) -> dict:
     scores: dict = {}
+    # Lines too short to score alone (poems, one-line-per-div blogs) pool in their parent.
+    short_lines: dict = {}
     for element in root.iter():
         if not isinstance(element.tag, str):
             continue
@@ -122,17 +136,17 @@ def _scores(root) -> dict:
             text = _own_text(element)
         else:
             continue
-        if len(text) < 20 or _mostly_links(element, len(text)):
+        if not text or _mostly_links(element, len(text)):
             continue
-        score = _paragraph_score(text)
-        if element.tag not in ("p", "pre"):
-            scores[element] = scores.get(element, 0) + score  # text right in a div/td counts for itself
-        parent = element.getparent()
-        for divisor in (1, 2, 3):
-            if parent is None:
-                break
-            scores[parent] = scores.get(parent, 0) + score / divisor
-            parent = parent.getparent()
+        if len(text) < 20:
+            parent = element.getparent()
+            if parent is not None:
+                short_lines[parent] = short_lines.get(parent, "") + text
+            continue
+        _credit(scores, element, _paragraph_score(text), element.tag not in ("p", "pre"))
+    for parent, text in short_lines.items():
+        if len(text) >= 80:
+            _credit(scores, parent, _paragraph_score(text), True)
     return scores
 
 
