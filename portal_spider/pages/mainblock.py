@@ -160,11 +160,26 @@ def _siblings(best, best_score: float, scores: dict) -> list:
         if sibling is best:
             chosen.append(sibling)
         elif isinstance(sibling.tag, str):
-            score = scores.get(sibling, 0) * (1 - _link_density(sibling))
+            density = _link_density(sibling)
+            score = scores.get(sibling, 0) * (1 - density)
             text = sibling.text_content().strip()
-            if score >= threshold or (sibling.tag == "p" and len(text) > 80 and _link_density(sibling) < 0.25):
+            # Link-heavy neighbours with decent text are sidebars, not article continuations.
+            if (score >= threshold and density < 0.2) or (sibling.tag == "p" and len(text) > 80 and density < 0.25):
                 chosen.append(sibling)
     return chosen
+
+
+def _text_children(container, container_score: float, scores: dict) -> list:
+    """When paragraphs sit directly in <body>, keep them and well-scored blocks, not the whole page."""
+    threshold = max(10.0, container_score * 0.2)
+    kept = []
+    for child in container:
+        if not isinstance(child.tag, str):
+            continue
+        paragraph = child.tag in ("p", "pre", "blockquote", "h2", "h3", "h4") and _link_density(child) < 0.5
+        if paragraph or scores.get(child, 0) * (1 - _link_density(child)) >= threshold:
+            kept.append(child)
+    return kept
 
 
 def select_by_css(root, selector: str | None) -> list:
@@ -190,4 +205,6 @@ def select_main(root, options: ExtractionOptions) -> list:
     top = sorted(scores.items(), key=lambda item: item[1], reverse=True)[:10]
     adjusted = [(element, score * (1 - _link_density(element))) for element, score in top]
     best, best_score = max(adjusted, key=lambda item: item[1])
+    if best.tag in ("body", "html"):
+        return _text_children(best, best_score, scores) or [best]
     return _siblings(best, best_score, scores)
