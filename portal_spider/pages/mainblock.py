@@ -171,6 +171,8 @@ def _siblings(best, best_score: float, scores: dict) -> list:
 
 def _text_children(container, container_score: float, scores: dict) -> list:
     """When paragraphs sit directly in <body>, keep them and well-scored blocks, not the whole page."""
+    if sum(1 for child in container if child.tag == "p") < 3:
+        return []  # not a page of bare paragraphs: keep the whole container
     threshold = max(10.0, container_score * 0.2)
     kept = []
     for child in container:
