@@ -88,7 +88,7 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> Article
     return Article(
         url=url,
         title=title,
-        author=author_field(root, structured, windows, options),
+        author=author_field(root, structured, windows, url, options),
         published_at=date_field(root, structured, windows, lines, url, options, context),
         body_text=body.text,
         body_html=body.html,

@@ -11,7 +11,7 @@ import htmldate
 from .dates import DateContext, find_date, iso, parse_iso
 from .mainblock import select_by_css
 from .structured import Structured
-from .text import clean_line, han_ratio, normalise_for_compare
+from .text import clean_line, han_ratio, normalise_for_compare, strip_pinyin
 
 _TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»~]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
 _AUTHOR_LABEL = r"(?:(?:原?作\s*者|撰\s*文|撰\s*稿|记\s*者|記\s*者|通讯员|通訊員)(?=\s*[:：]|\s)|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|Autor(?:in)?\s*[:：]?|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
@@ -32,6 +32,9 @@ _PADDED_NAME = re.compile(r"(?<![\u3400-\u9fff])([\u3400-\u9fff])[ \u3000]{1,2}(
 _USER_NAME = re.compile(r"^(?=.*[A-Za-z0-9_&.-])[\w&.\-\u3400-\u9fff]{2,16}$")
 _DOMAIN = re.compile(r"\w\.(?:com|net|org|de|at|ch|cn|fr|uk|info|io|it|es|cl)\b", re.I)
 _POSTED = re.compile(r"(?:^|由)\s*([^\s由@]{2,16})\s*(?:发表于|發表於|张贴|張貼|写于|寫於|发布于|發佈於|posted (?:on|at))", re.I)
+_ORGANISATION = re.compile(r"\b(?:e\.\s?V\.|GmbH|Inc\.|Ltd\.?|LLC|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)", re.I)
+_LEAD_IN = re.compile(r"^\s*(?:(?:veröffentlicht|geschrieben|erstellt|eingestellt|artikel|posted|written|text|ein beitrag)\s+)?(?:von|by|par|por|de)\s+", re.I)
+_STRUCTURED_END = re.compile(r",\s*\d|\s@\w|\s[|•·]\s")
 _PLACE_REPORT = re.compile(r"(?<=\S)(?:报道|報道|報導|电|電)")
 _LATIN_NAME = re.compile(r"^[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:[A-ZÀ-Þ][\w'’.-]*|van|von|de|der|da|di|le|la)){0,4}$")
 _PUBLISHED_LABEL = re.compile(
@@ -171,6 +174,7 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
     """(rank, names) for a byline: rank 0 author, 1 editor, 2 source."""
     if len(text) > 200:
         return None
+    text = strip_pinyin(text)
     best = None
     matches = list(_LABELS.finditer(text))
     for match, following in zip(matches, matches[1:] + [None]):
@@ -199,33 +203,65 @@ def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[st
 
 
 def _marked_authors(root) -> list[str] | None:
-    """Text of rel=author links or elements whose class says author/byline."""
+    """Text of rel=author links or elements whose class says author/byline.
+
+    Such elements also hold labels, dates and buttons, so only person-like names count:
+    a Han name or at least two capitalised words.
+    """
     for element in root.xpath(
         "//a[@rel='author'] | //*[contains(@class, 'author') or contains(@class, 'byline')][not(self::body)]"
     )[:5]:
-        text = clean_line(element.text_content())
+        text = _LEAD_IN.sub("", clean_line(element.text_content()))
+        text = re.sub(rf"^\s*(?:{_AUTHOR_LABEL})\s*[:：]?", "", text).strip()
         if 1 < len(text) < 80:
-            names = _names(re.sub(rf"^\s*(?:{_AUTHOR_LABEL})\s*[:：]?", "", text))
+            names = _names(text)
+            alone = names == [text]  # the element holds nothing but the name
+            names = [n for n in names if alone or _HAN_NAME.match(n) or (_LATIN_NAME.match(n) and " " in n)]
             if names:
                 return names
     return None
 
 
+def _site_words(url: str, site_names: list[str], document_title: str) -> set[str]:
+    """Keys that name the site: og:site_name, the host name, the <title>'s site segment."""
+    keys = {_letters(s) for s in site_names}
+    host = urlsplit(url).hostname or ""
+    keys.update(_letters(part) for part in host.split(".") if len(part) > 3)
+    keys.add(_letters(host))
+    segments = _segments(document_title)
+    if len(segments) > 1:
+        keys.add(_letters(min(segments[0], segments[-1], key=len)))
+    keys.discard("")
+    return keys
+
+
+def _letters(text: str) -> str:
+    return "".join(c for c in normalise_for_compare(text) if c.isalnum())
+
+
 def _plausible_author(name: str, sites: set[str]) -> bool:
-    """Structured author values that are really the site, a domain or a user id are dropped."""
+    """Structured author values that are really the site, an organisation, a domain or a user id are dropped."""
+    key = _letters(name)
     return (0 < len(name) <= 80 and not any(c.isdigit() for c in name) and not _DOMAIN.search(name)
-            and normalise_for_compare(name) not in sites)
+            and not _ORGANISATION.search(name) and key not in sites and not any(key in site for site in sites if len(key) > 3))
 
 
-def author_field(root, structured: Structured, windows: list[list[str]], options) -> str | None:
+def _structured_name(raw: str) -> str:
+    """A meta/JSON-LD author value without lead-in ("Von …"), handle or trailing date."""
+    name = _LEAD_IN.sub("", clean_line(_PADDED_NAME.sub(r"\1\2", raw)))
+    cut = _STRUCTURED_END.search(name)
+    return (name[: cut.start()] if cut else name).strip(" ,;-|")
+
+
+def author_field(root, structured: Structured, windows: list[list[str]], url: str, options) -> str | None:
     """Selector, structured data, then bylines: author labels, author markup, editor/source labels."""
     selected = _css_text(root, options.author_selector)
     if selected:
         found = _labelled_authors(selected)
         return ", ".join(found[1]) if found else selected
-    sites = {normalise_for_compare(s) for s in structured.site_names}
+    sites = _site_words(url, structured.site_names, root.findtext(".//title") or "")
     for names in structured.authors:
-        cleaned = [name for n in names if _plausible_author(name := clean_line(_PADDED_NAME.sub(r"\1\2", n)), sites)]
+        cleaned = [name for n in names if _plausible_author(name := _structured_name(n), sites)]
         if cleaned:
             return ", ".join(dict.fromkeys(cleaned))
     names = _byline_authors(windows, (0,)) or _marked_authors(root) or _byline_authors(windows, (1, 2))
