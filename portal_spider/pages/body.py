@@ -19,7 +19,12 @@ _BYLINE_LABEL = re.compile(
     r"浏览|瀏覽|阅读|閱讀|点击|點擊)\s*[:：]"
 )
 _ENGLISH_BYLINE = re.compile(r"^(By|Written by|Posted by|Von|Autor)\s+\S", re.I)
-_PAGE_NAV = re.compile(r"^(?:上一[页頁]|下一[页頁]|首[页頁]|尾[页頁]|末[页頁]|共|[页頁]|Prev\w*|Next|[\d\s|<>«».…\[\]])+$", re.I)
+_PAGE_NAV = re.compile(r"^(?:上一[页頁]|下一[页頁]|首[页頁]|尾[页頁]|末[页頁]|共|第|[页頁]|Prev\w*|Next|[\d\s|<>«».…\[\]/])+$", re.I)
+# A heading that opens the related-articles list closing many articles.
+_RELATED = re.compile(
+    r"^(?:相关|相關|延伸|推荐|推薦|更多)(?:报道|報道|文章|新闻|新聞|阅读|閱讀|链接|鏈接)\s*[:：]?$|"
+    r"^(?:related (?:articles|stories|posts|news)|mehr zum thema)\s*:?$", re.I
+)
 _FURNITURE_TAGS = ("h1", "h2", "p", "div", "span", "td", "li", "ul", "ol", "table", "center", "font", "dl", "section")
 _SANITISE_TAGS = {
     "p", "br", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "pre", "code",
@@ -51,11 +56,19 @@ def _reduce_ruby(elements: list) -> None:
         etree.strip_tags(element, "ruby", "rb")
 
 
+def _drop_related(top) -> list:
+    """A "相关报道" / "Related articles" heading and the list after it."""
+    for element in top.iter():
+        if element is not top and len(element) <= 2 and _RELATED.match(fold_whitespace(element.text_content())):
+            return [element] + [s for s in element.itersiblings() if isinstance(s.tag, str)]
+    return []
+
+
 def _drop_furniture(elements: list, title: str | None) -> None:
     """Remove breadcrumbs, byline lines, page navigation, the title and link lists (lxml, in place)."""
     title_key = normalise_for_compare(title) if title else None
     for top in elements:
-        doomed = []
+        doomed = _drop_related(top)
         for element in top.iter(*_FURNITURE_TAGS):
             text = fold_whitespace(element.text_content())
             if not text:
