@@ -77,7 +77,7 @@ def _drop_furniture(elements: list, title: str | None) -> None:
                 continue
             if len(text) > 2000:
                 continue  # a real content container, not furniture
-            is_title = element.tag in ("h1", "h2") and title_key and normalise_for_compare(strip_pinyin(text)) == title_key
+            is_title = title_key and len(text) < 200 and normalise_for_compare(strip_pinyin(text)) == title_key
             links = sum(len(fold_whitespace(a.text_content())) for a in element.iter("a"))
             if is_title or _BREADCRUMB.match(text) or (len(text) < 100 and _PAGE_NAV.match(text)) or links / len(text) > 0.6 or (
                 _is_byline(text) and len(element.findall(".//p")) + len(element.findall(".//div")) <= 1

@@ -14,7 +14,7 @@ from .structured import Structured
 from .text import clean_line, han_ratio, normalise_for_compare, strip_pinyin
 
 _TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»~]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
-_AUTHOR_LABEL = r"(?:(?:原?作\s*者|撰\s*文|撰\s*稿|记\s*者|記\s*者|通讯员|通訊員)(?=\s*[:：]|\s)|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|Autor(?:in)?\s*[:：]?|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
+_AUTHOR_LABEL = r"(?:(?:原?作\s*者|撰\s*文|撰\s*稿|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生)(?=\s*[:：]|\s)|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|Autor(?:in)?\s*[:：]?|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
 _EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|编\s*辑|編\s*輯)(?=\s*[:：]|\s)|Edited by|Editor\s*[:：])"
 _SOURCE_LABEL = r"(?:(?:来\s*源|來\s*源|出\s*处|出\s*處)(?=\s*[:：]|\s)|Source\s*[:：])"
 _LABELS = re.compile(rf"(?P<author>{_AUTHOR_LABEL})|(?P<editor>{_EDITOR_LABEL})|(?P<source>{_SOURCE_LABEL})")
@@ -195,11 +195,18 @@ def _posted_by(text: str) -> list[str] | None:
 
 def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[str] | None:
     """Names from the best-ranked labelled line, earlier windows first on ties."""
-    found = [(hit[0], number, hit[1]) for number, window in enumerate(windows)
-             for text in window if (hit := _labelled_authors(text)) and hit[0] in ranks]
+    found = [(hit[0], number, index, hit[1]) for number, window in enumerate(windows)
+             for index, text in enumerate(window) if (hit := _labelled_authors(text)) and hit[0] in ranks]
     if 0 in ranks and not found:
-        found = [(0, number, names) for number, window in enumerate(windows) for text in window if (names := _posted_by(text))]
-    return min(found, key=lambda hit: hit[:2])[2] if found else None
+        found = [(0, number, index, names) for number, window in enumerate(windows)
+                 for index, text in enumerate(window) if (names := _posted_by(text))]
+    if not found:
+        return None
+    best = min(found, key=lambda hit: hit[:3])
+    # Reporters are often listed over consecutive lines (记者 … / 实习生 …).
+    names = [name for rank, number, index, hits in found
+             if (rank, number) == best[:2] and best[2] <= index <= best[2] + 1 for name in hits]
+    return list(dict.fromkeys(names))[:8]
 
 
 def _marked_authors(root) -> list[str] | None:
