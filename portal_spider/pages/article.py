@@ -82,13 +82,15 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> Article
     # Bylines sit next to the title, just above the article text, or at its start or end.
     first = next((i for i, (text, _) in enumerate(lines) if main_lines and text == main_lines[0]), 0)
     above = [text for text, _ in lines[max(0, first - 6): first]]
-    windows = [title_window(lines, title), main_lines[:5] + main_lines[-6:] + above]
+    block_ends = main_lines[:5] + main_lines[-6:] + above
+    windows = [title_window(lines, title), block_ends]
+    author_windows = [title_window(lines, title, after_first=True), block_ends]
     context = _context(root, lines, options)
     body = render_body(main, base, title)
     return Article(
         url=url,
         title=title,
-        author=author_field(root, structured, windows, url, options),
+        author=author_field(root, structured, author_windows, url, options),
         published_at=date_field(root, structured, windows, lines, url, options, context),
         body_text=body.text,
         body_html=body.html,

@@ -138,13 +138,15 @@ def title_field(root, structured: Structured, lines: list, options) -> str | Non
     return _without_site(references[0], structured.site_names) if references else None
 
 
-def title_window(lines: list, title: str | None) -> list[str]:
+def title_window(lines: list, title: str | None, after_first: bool = False) -> list[str]:
     """The lines around the title (where bylines sit); the page top when the title is not a line."""
     key = normalise_for_compare(title) if title else None
     start = next((i for i, (text, _) in enumerate(lines) if key and normalise_for_compare(text) == key), None)
     if start is None:
         start = next((i for i, (_, owner) in enumerate(lines) if owner.tag == "h1"), 0)
-    return [text for text, _ in lines[max(0, start - 3): start + 15]]
+    before, after = lines[max(0, start - 3): start], lines[start: start + 15]
+    # Bylines follow headlines far more often than precede them; dates sit on either side.
+    return [text for text, _ in (after + before if after_first else before + after)]
 
 
 def _names(value: str) -> list[str]:
