@@ -144,7 +144,7 @@ def title_window(lines: list, title: str | None, after_first: bool = False) -> l
     start = next((i for i, (text, _) in enumerate(lines) if key and normalise_for_compare(text) == key), None)
     if start is None:
         start = next((i for i, (_, owner) in enumerate(lines) if owner.tag == "h1"), 0)
-    before, after = lines[max(0, start - 3): start], lines[start: start + 15]
+    before, after = lines[max(0, start - 3): start], lines[start: start + 20]
     # Bylines follow headlines far more often than precede them; dates sit on either side.
     return [text for text, _ in (after + before if after_first else before + after)]
 
@@ -286,12 +286,8 @@ def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime |
             moment = find_date(text[label.end():], context)
             if moment:
                 return moment
-    for text in windows[0]:
-        if len(text) < 200 and not _MODIFIED_LABEL.search(text):
-            moment = find_date(text, context)
-            if moment:
-                return moment
-    # Some portals label the publication time 更新/Updated; with no other date, take it.
+    # Unlabelled, the first date next to the title is the publication time, even when
+    # the portal calls it 更新/Updated (nothing better labelled was found above).
     return next((m for t in windows[0] if len(t) < 200 and (m := find_date(t, context))), None)
 
 
