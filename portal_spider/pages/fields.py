@@ -14,7 +14,7 @@ from .structured import Structured
 from .text import clean_line, han_ratio, normalise_for_compare, strip_pinyin
 
 _TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»~]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
-_AUTHOR_LABEL = r"(?:(?:原?作\s*者|撰\s*文|撰\s*稿|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生)(?=\s*[:：]|\s)|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|Autor(?:in)?\s*[:：]?|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
+_AUTHOR_LABEL = r"(?:(?:原?作\s*者|撰\s*文|撰\s*稿|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生)(?=\s*[:：]|\s)|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s+von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|Autor(?:in)?\s*[:：]?|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
 _EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|编\s*辑|編\s*輯)(?=\s*[:：]|\s)|Edited by|Editor\s*[:：])"
 _SOURCE_LABEL = r"(?:(?:来\s*源|來\s*源|出\s*处|出\s*處)(?=\s*[:：]|\s)|Source\s*[:：])"
 _LABELS = re.compile(rf"(?P<author>{_AUTHOR_LABEL})|(?P<editor>{_EDITOR_LABEL})|(?P<source>{_SOURCE_LABEL})")
@@ -167,8 +167,11 @@ def _names(value: str) -> list[str]:
         for piece in pieces:
             if _HAN_NAME.match(piece) or _LATIN_NAME.match(piece) or _USER_NAME.match(piece):
                 names.append(piece)
-            else:
-                return names  # prose after the names
+                continue
+            # "Christian Seiler Illustration von …": a first and last name, then more words.
+            words = piece.split()
+            first_last = " ".join(words[:2])
+            return names + [first_last] if len(words) > 2 and _LATIN_NAME.match(first_last) else names
     return names[:6]
 
 
