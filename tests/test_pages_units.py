@@ -188,6 +188,14 @@ def test_body_html_is_sanitised():
     assert "evil" not in html and 'src="https://a.example/i.png"' in html
 
 
+def test_hidden_second_copy_of_the_article_is_dropped_but_repeated_quotes_stay():
+    paragraphs = "".join(f"<p>第{i}段：{HAN}</p>" for i in range(3))
+    html = page(f"<h1>標題</h1><div class='content'>{paragraphs}<p>引言重複一次，這是引言內容。</p><p>引言重複一次，這是引言內容。</p></div>"
+                f"<div class='content'>{paragraphs}</div>")
+    lines = parse_article(html, "https://a.example/x").body_text.split("\n")
+    assert [line[:3] for line in lines].count("第0段") == 1 and lines.count("引言重複一次，這是引言內容。") == 2
+
+
 def test_join_pages_keeps_first_metadata_and_concatenates_bodies():
     first = Article(url="u1", title="T", author="A", body_text="one", body_html="<p>one</p>", page_urls=["u2"])
     second = Article(url="u2", title="T2", body_text="two", body_html="<p>two</p>")

@@ -109,7 +109,23 @@ def _strip_pinyin_strings(soup) -> None:
 def _paragraphs(elements: list) -> list[str]:
     """Visual lines of the cleaned block: block elements and <br> end a paragraph."""
     lines = (fold_whitespace(strip_pinyin(text)) for element in elements for text, _ in page_lines(element))
-    return [line for line in lines if line and not _is_byline(line) and not _BREADCRUMB.match(line)]
+    kept = [line for line in lines if line and not _is_byline(line) and not _BREADCRUMB.match(line)]
+    return _without_repeated_copy(kept)
+
+
+def _without_repeated_copy(lines: list[str]) -> list[str]:
+    """Drop a second copy of the article's opening (hidden print/mobile duplicates of the text).
+
+    Only a run of two or more repeated opening lines counts: single repeated lines (pull
+    quotes) are content.
+    """
+    if len(lines) < 4 or len(lines[0]) < 20:
+        return lines
+    for start in range(2, len(lines) - 1):
+        if lines[start] == lines[0] and lines[start + 1] == lines[1]:
+            length = next((k for k in range(start) if start + k >= len(lines) or lines[start + k] != lines[k]), start)
+            return lines[:start] + lines[start + length:]
+    return lines
 
 
 def render_body(elements: list, base_url: str, title: str | None) -> Body:
