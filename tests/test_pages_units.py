@@ -189,9 +189,9 @@ def test_body_html_is_sanitised():
 
 
 def test_hidden_second_copy_of_the_article_is_dropped_but_repeated_quotes_stay():
-    paragraphs = "".join(f"<p>第{i}段：{HAN}</p>" for i in range(3))
-    html = page(f"<h1>標題</h1><div class='content'>{paragraphs}<p>引言重複一次，這是引言內容。</p><p>引言重複一次，這是引言內容。</p></div>"
-                f"<div class='content'>{paragraphs}</div>")
+    paragraphs = "".join(f"<p>第{i}段：{HAN * 3}</p>" for i in range(5))
+    quote = "<p>引言重複一次，這是引言內容。</p>"
+    html = page(f"<h1>標題</h1><div class='content'><div>{paragraphs}{quote}{quote}</div><div>{paragraphs}</div></div>")
     lines = parse_article(html, "https://a.example/x").body_text.split("\n")
     assert [line[:3] for line in lines].count("第0段") == 1 and lines.count("引言重複一次，這是引言內容。") == 2
 
