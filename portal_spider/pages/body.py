@@ -18,6 +18,9 @@ _BYLINE_LABEL = re.compile(
     r"(作者|撰文|记者|記者|责任编辑|責任編輯|编辑|編輯|来源|來源|发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|时间|時間|日期|"
     r"浏览|瀏覽|阅读|閱讀|点击|點擊)\s*[:：]"
 )
+# Reporter lines without a colon ("本报记者王燕平") and bare datelines ("2003-7-24 钱江晚报").
+_REPORTER_LINE = re.compile(r"^(?:本报|本刊|本台|新华社|中新社)?(?:记者|記者|实习生|實習生|通讯员|通訊員)\s*\S")
+_DATELINE = re.compile(r"^\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?(?:\s*\d{1,2}[:：]\d{2}(?::\d{2})?)?\s*\S{0,12}$")
 _ENGLISH_BYLINE = re.compile(r"^(By|Written by|Posted by|Von|Autor)\s+\S", re.I)
 _PAGE_NAV = re.compile(r"^(?:上一[页頁]|下一[页頁]|首[页頁]|尾[页頁]|末[页頁]|共|第|[页頁]|Prev\w*|Next|[\d\s|<>«».…\[\]/])+$", re.I)
 # A heading that opens the related-articles list closing many articles.
@@ -43,6 +46,8 @@ class Body:
 def _is_byline(text: str) -> bool:
     """A short metadata line (作者：… 發布時間：…), not a paragraph of the article."""
     if len(text) < 120 and _ENGLISH_BYLINE.match(text):
+        return True
+    if len(text) < 40 and (_REPORTER_LINE.match(text) or _DATELINE.match(text)):
         return True
     return len(text) < 160 and len(_BYLINE_LABEL.findall(text)) >= 1 and (
         len(_BYLINE_LABEL.findall(text)) >= 2 or len(text) < 60
