@@ -15,13 +15,15 @@ from storage.article import Article
 from .body import render_body
 from .dates import CHINA, DateContext, parse_zone
 from .encoding import decode_html
-from .fields import author_field, date_field, title_field, title_window
+from .authors import author_field
 from .lines import page_lines
 from .mainblock import prune, select_main
 from .options import ExtractionOptions
 from .paging import find_page_urls
+from .published import date_field
 from .structured import read_structured
 from .text import han_ratio
+from .title import title_field, title_window
 
 log = logging.getLogger(__name__)
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 
 from lxml import etree
-from lxml.cssselect import CSSSelector
-from lxml.cssselect import SelectorError
 
 from .options import ExtractionOptions
+from .selection import select_by_css
 
 _DROP_TAGS = (
     "script", "style", "noscript", "iframe", "nav", "aside", "footer", "button", "input",
@@ -182,16 +181,6 @@ def _text_children(container, container_score: float, scores: dict) -> list:
         if paragraph or scores.get(child, 0) * (1 - _link_density(child)) >= threshold:
             kept.append(child)
     return kept
-
-
-def select_by_css(root, selector: str | None) -> list:
-    """Elements matched by a portal's CSS selector; [] when unset or invalid."""
-    if not selector:
-        return []
-    try:
-        return CSSSelector(selector)(root)
-    except SelectorError:
-        return []  # a bad selector in portals.toml falls back to the heuristics
 
 
 def select_main(root, options: ExtractionOptions) -> list:

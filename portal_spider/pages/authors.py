@@ -1,0 +1,166 @@
+"""The author: structured data, labelled bylines (作者/记者/By/Von …), author markup."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from .selection import selected_text
+from .structured import Structured
+from .text import clean_line, normalise_for_compare, strip_pinyin
+from .title import title_segments
+
+_AUTHOR_LABEL = r"(?:(?:原?作\s*者|撰\s*文|撰\s*稿|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生)(?=\s*[:：]|\s)|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s+von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|Autor(?:in)?\s*[:：]?|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
+_EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|编\s*辑|編\s*輯)(?=\s*[:：]|\s)|Edited by|Editor\s*[:：])"
+_SOURCE_LABEL = r"(?:(?:来\s*源|來\s*源|出\s*处|出\s*處)(?=\s*[:：]|\s)|Source\s*[:：])"
+_LABELS = re.compile(rf"(?P<author>{_AUTHOR_LABEL})|(?P<editor>{_EDITOR_LABEL})|(?P<source>{_SOURCE_LABEL})")
+_VALUE_END = re.compile(
+    r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜【】\[\]()（）<>《》。;；•·:：]|"
+    r"发布|發布|发表|發表|时间|時間|日期|点击|點擊|阅读|閱讀|浏览|瀏覽|字号|字體|http|报道|報道|報導|摄|攝|整理|编译|編譯|发自|發自|"
+    r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d)\b"
+)
+_NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\band\b|\bund\b|\bet\b)\s*")
+# Chinese names run two to six characters (people, or a site as 作者); transliterated ones join parts with "·".
+_HAN_NAME = re.compile(r"^(?:[\u3400-\u9fff]{2,6}|[\u3400-\u9fff]{1,6}(?:[·•][\u3400-\u9fff]{1,6})+)$")
+# Two-character names padded to three columns: "赵  培".
+_PADDED_NAME = re.compile(r"(?<![\u3400-\u9fff])([\u3400-\u9fff])[ \u3000]{1,2}([\u3400-\u9fff])(?![\u3400-\u9fff])")
+# Forum and blog user names: one token mixing letters, digits or symbols ("ggjjzhzz", "放飞&心情").
+_USER_NAME = re.compile(r"^(?=.*[A-Za-z0-9_&.-])[\w&.\-\u3400-\u9fff]{2,16}$")
+_DOMAIN = re.compile(r"\w\.(?:com|net|org|de|at|ch|cn|fr|uk|info|io|it|es|cl)\b", re.I)
+_POSTED = re.compile(r"(?:^|由)\s*([^\s由@]{2,16})\s*(?:发表于|發表於|张贴|張貼|写于|寫於|发布于|發佈於|posted (?:on|at))", re.I)
+_ORGANISATION = re.compile(r"\b(?:e\.\s?V\.|GmbH|Inc\.|Ltd\.?|LLC|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)", re.I)
+_LEAD_IN = re.compile(r"^\s*(?:(?:veröffentlicht|geschrieben|erstellt|eingestellt|artikel|posted|written|text|ein beitrag)\s+)?(?:von|by|par|por|de)\s+", re.I)
+_STRUCTURED_END = re.compile(r",\s*\d|\s@\w|\s[|•·]\s")
+_PLACE_REPORT = re.compile(r"(?<=\S)(?:报道|報道|報導|电|電)")
+_LATIN_NAME = re.compile(r"^[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:[A-ZÀ-Þ][\w'’.-]*|van|von|de|der|da|di|le|la)){0,4}$")
+
+
+def _names(value: str) -> list[str]:
+    """Names from the text after a label, stopping at the first thing that is no name."""
+    value = _PADDED_NAME.sub(r"\1\2", value)
+    value = value.strip(" :：/／|-—")
+    cut = _VALUE_END.search(value)
+    if cut and _PLACE_REPORT.match(value, cut.start()):
+        # "彭冲 山东冠县报道": the word glued to 报道 is where the report was filed from.
+        value = value[: cut.start()].rsplit(None, 1)[0] if " " in value[: cut.start()].strip() else ""
+    else:
+        value = value[: cut.start()] if cut else value
+    parts = _NAME_SPLIT.split(value.strip())
+    names = []
+    for part in parts:
+        part = part.strip(" :：/|-—.")
+        pieces = part.split() if all(_HAN_NAME.match(p) for p in part.split()) else [part]
+        for piece in pieces:
+            if _HAN_NAME.match(piece) or _LATIN_NAME.match(piece) or _USER_NAME.match(piece):
+                names.append(piece)
+                continue
+            # "Christian Seiler Illustration von …": a first and last name, then more words.
+            words = piece.split()
+            first_last = " ".join(words[:2])
+            return names + [first_last] if len(words) > 2 and _LATIN_NAME.match(first_last) else names
+    return names[:6]
+
+
+def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
+    """(rank, names) for a byline: rank 0 author, 1 editor, 2 source."""
+    if len(text) > 200:
+        return None
+    text = strip_pinyin(text)
+    best = None
+    matches = list(_LABELS.finditer(text))
+    for match, following in zip(matches, matches[1:] + [None]):
+        rank = ("author", "editor", "source").index(match.lastgroup)
+        if match.lastgroup == "author" and match.group().strip().lower() == "by" and match.start() > 40:
+            continue  # "by" in the middle of a sentence
+        names = _names(text[match.end(): following.start() if following else None])
+        if names and (best is None or rank < best[0]):
+            best = (rank, names)
+    return best
+
+
+def _posted_by(text: str) -> list[str] | None:
+    """"ggjjzhzz 发表于 2005-9-15", "由海姑娘张贴 @ …": the poster named before the verb."""
+    match = _POSTED.search(text) if len(text) < 120 else None
+    return _names(match[1]) or None if match else None
+
+
+def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[str] | None:
+    """Names from the best-ranked labelled line, earlier windows first on ties."""
+    found = [(hit[0], number, index, hit[1]) for number, window in enumerate(windows)
+             for index, text in enumerate(window) if (hit := _labelled_authors(text)) and hit[0] in ranks]
+    if 0 in ranks and not found:
+        found = [(0, number, index, names) for number, window in enumerate(windows)
+                 for index, text in enumerate(window) if (names := _posted_by(text))]
+    if not found:
+        return None
+    best = min(found, key=lambda hit: hit[:3])
+    # Reporters are often listed over consecutive lines (记者 … / 实习生 …).
+    names = [name for rank, number, index, hits in found
+             if (rank, number) == best[:2] and best[2] <= index <= best[2] + 1 for name in hits]
+    return list(dict.fromkeys(names))[:8]
+
+
+def _marked_authors(root) -> list[str] | None:
+    """Text of rel=author links or elements whose class says author/byline.
+
+    Such elements also hold labels, dates and buttons, so only person-like names count:
+    a Han name or at least two capitalised words.
+    """
+    for element in root.xpath(
+        "//a[@rel='author'] | //*[contains(@class, 'author') or contains(@class, 'byline')][not(self::body)]"
+    )[:5]:
+        text = _LEAD_IN.sub("", clean_line(element.text_content()))
+        text = re.sub(rf"^\s*(?:{_AUTHOR_LABEL})\s*[:：]?", "", text).strip()
+        if 1 < len(text) < 80:
+            names = _names(text)
+            alone = names == [text]  # the element holds nothing but the name
+            names = [n for n in names if alone or _HAN_NAME.match(n) or (_LATIN_NAME.match(n) and " " in n)]
+            if names:
+                return names
+    return None
+
+
+def _site_words(url: str, site_names: list[str], document_title: str) -> set[str]:
+    """Keys that name the site: og:site_name, the host name, the <title>'s site segment."""
+    keys = {_letters(s) for s in site_names}
+    host = urlsplit(url).hostname or ""
+    keys.update(_letters(part) for part in host.split(".") if len(part) > 3)
+    keys.add(_letters(host))
+    segments = title_segments(document_title)
+    if len(segments) > 1:
+        keys.add(_letters(min(segments[0], segments[-1], key=len)))
+    keys.discard("")
+    return keys
+
+
+def _letters(text: str) -> str:
+    return "".join(c for c in normalise_for_compare(text) if c.isalnum())
+
+
+def _plausible_author(name: str, sites: set[str]) -> bool:
+    """Structured author values that are really the site, an organisation, a domain or a user id are dropped."""
+    key = _letters(name)
+    return (0 < len(name) <= 80 and not any(c.isdigit() for c in name) and not _DOMAIN.search(name)
+            and not _ORGANISATION.search(name) and key not in sites and not any(key in site for site in sites if len(key) > 3))
+
+
+def _structured_name(raw: str) -> str:
+    """A meta/JSON-LD author value without lead-in ("Von …"), handle or trailing date."""
+    name = _LEAD_IN.sub("", clean_line(_PADDED_NAME.sub(r"\1\2", raw)))
+    cut = _STRUCTURED_END.search(name)
+    return (name[: cut.start()] if cut else name).strip(" ,;-|")
+
+
+def author_field(root, structured: Structured, windows: list[list[str]], url: str, options) -> str | None:
+    """Selector, structured data, then bylines: author labels, author markup, editor/source labels."""
+    selected = selected_text(root, options.author_selector)
+    if selected:
+        found = _labelled_authors(selected)
+        return ", ".join(found[1]) if found else selected
+    sites = _site_words(url, structured.site_names, root.findtext(".//title") or "")
+    for names in structured.authors:
+        cleaned = [name for n in names if _plausible_author(name := _structured_name(n), sites)]
+        if cleaned:
+            return ", ".join(dict.fromkeys(cleaned))
+    names = _byline_authors(windows, (0,)) or _marked_authors(root) or _byline_authors(windows, (1, 2))
+    return ", ".join(clean_line(n) for n in names) if names else None

@@ -1,0 +1,109 @@
+"""The article title: an h1 the other titles support, else a title without the site name."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from .selection import selected_text
+from .structured import Structured
+from .text import clean_line, han_ratio, normalise_for_compare
+
+_TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»~]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
+
+
+def title_segments(title: str) -> list[str]:
+    return [s for s in _TITLE_SEPARATORS.split(title) if s.strip()]
+
+
+def _span(title: str, segments: list[str]) -> str:
+    return title[title.index(segments[0]): title.rindex(segments[-1]) + len(segments[-1])]
+
+
+def _without_site(title: str, site_names: list[str]) -> str:
+    """Strip the site name from a <title>-like string: a segment naming the site, else the shorter end."""
+    segments = title_segments(title)
+    if len(segments) < 2:
+        return title
+    sites = {normalise_for_compare(s) for s in site_names if s}
+    kept = [s for s in segments if normalise_for_compare(s) not in sites]
+    if kept and len(kept) < len(segments):
+        return _span(title, kept)
+    first, last = segments[0], segments[-1]
+    return _span(title, segments[:-1]) if len(last) <= len(first) else _span(title, segments[1:])
+
+
+def _links_home(heading) -> bool:
+    """A heading that links to the site's front page is the logo, not the article title."""
+    return any(urlsplit(a.get("href") or "").path in ("", "/") and not urlsplit(a.get("href") or "").query
+               for a in heading.iter("a") if a.get("href") is not None)
+
+
+def _site_like(heading, key: str, references: list[str], site_names: list[str]) -> bool:
+    """An h1 naming the site: links home, equals og:site_name, or is a minor non-first title segment."""
+    if _links_home(heading) or key in {normalise_for_compare(s) for s in site_names}:
+        return True
+    for reference in references:
+        parts = [normalise_for_compare(p) for p in title_segments(reference)]
+        if len(parts) > 1 and key in normalise_for_compare(reference) and not parts[0].startswith(key):
+            longest = max(parts, key=len)
+            if key not in longest and longest not in key:
+                return True
+    return False
+
+
+def _heading_title(headings: list, references: list[str], site_names: list[str]) -> str | None:
+    """The h1 when the titles confirm it, or when it reads like a headline on its own."""
+    keyed = [(h, text, normalise_for_compare(text)) for h in headings if (text := clean_line(h.text_content()))]
+    ref_keys = [normalise_for_compare(r) for r in references]
+    for _, text, key in keyed:
+        if key in ref_keys:
+            return text
+    for heading, text, key in keyed:
+        if any(key in ref for ref in ref_keys) and not _site_like(heading, key, references, site_names):
+            return text
+    if keyed:
+        heading, text, key = keyed[0]
+        # Titles that disagree with a long multi-word h1 are usually SEO variants of it.
+        looks_like_headline = len(text) >= 15 and (" " in text or han_ratio(text) > 0.5)
+        if (looks_like_headline or not references) and not _site_like(heading, key, references, site_names):
+            return text
+    return None
+
+
+def _shown_title(references: list[str], lines: list) -> str | None:
+    """The longest run of leading title segments that the page also shows as a line of its own."""
+    for reference in references:
+        segments = title_segments(reference)
+        spans = {normalise_for_compare(_span(reference, segments[:end])): _span(reference, segments[:end])
+                 for end in range(1, len(segments))}
+        shown = [spans[key] for text, _ in lines if (key := normalise_for_compare(text)) in spans]
+        if shown:
+            return max(shown, key=len)
+    return None
+
+
+def title_field(root, structured: Structured, lines: list, options) -> str | None:
+    """Selector, an h1 the other titles support, a title part the page shows, then a title minus site name."""
+    selected = selected_text(root, options.title_selector)
+    if selected:
+        return selected
+    document = clean_line(root.findtext(".//title") or "")
+    metas = [clean_line(t) for t in structured.titles if clean_line(t)]
+    headings = list(root.iter("h1"))[:3]
+    references = metas + ([document] if document else [])
+    heading = _heading_title(headings, references, structured.site_names) or _shown_title(references, lines)
+    if heading:
+        return heading
+    return _without_site(references[0], structured.site_names) if references else None
+
+
+def title_window(lines: list, title: str | None, after_first: bool = False) -> list[str]:
+    """The lines around the title (where bylines sit); the page top when the title is not a line."""
+    key = normalise_for_compare(title) if title else None
+    start = next((i for i, (text, _) in enumerate(lines) if key and normalise_for_compare(text) == key), None)
+    if start is None:
+        start = next((i for i, (_, owner) in enumerate(lines) if owner.tag == "h1"), 0)
+    before, after = lines[max(0, start - 3): start], lines[start: start + 20]
+    # Bylines follow headlines far more often than precede them; dates sit on either side.
+    return [text for text, _ in (after + before if after_first else before + after)]
