@@ -19,6 +19,7 @@ from .authors import author_field
 from .lines import page_lines
 from .mainblock import prune, select_main
 from .options import ExtractionOptions
+from .page import Page
 from .paging import find_page_urls
 from .published import date_field
 from .structured import read_structured
@@ -65,6 +66,12 @@ def _canonical(href: str | None, url: str) -> str | None:
     return absolute if same_host and urlsplit(absolute).scheme in ("http", "https") else None
 
 
+def _block_ends(lines: list, main_lines: list[str]) -> list[str]:
+    """Where bylines sit besides the title: the article's first and last lines and just above it."""
+    first = next((i for i, (text, _) in enumerate(lines) if main_lines and text == main_lines[0]), 0)
+    return main_lines[:5] + main_lines[-6:] + [text for text, _ in lines[max(0, first - 6): first]]
+
+
 def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> Article:
     text = decode_html(markup) if isinstance(markup, bytes) else markup
     root = _document(text)
@@ -75,25 +82,19 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> Article
     structured = read_structured(root)
     body_element = root.find("body")
     lines = page_lines(body_element if body_element is not None else root)
-    title = title_field(root, structured, lines, options)
+    page = Page(root, url, options, structured, lines, _context(root, lines, options))
+    title = title_field(page)
     # The body is chosen on a pruned copy: metadata heuristics still need the whole page.
     pruned = copy.deepcopy(root)
     prune(pruned)
     main = select_main(pruned, options)
-    main_lines = [text for element in main for text, _ in page_lines(element)]
-    # Bylines sit next to the title, just above the article text, or at its start or end.
-    first = next((i for i, (text, _) in enumerate(lines) if main_lines and text == main_lines[0]), 0)
-    above = [text for text, _ in lines[max(0, first - 6): first]]
-    block_ends = main_lines[:5] + main_lines[-6:] + above
-    windows = [title_window(lines, title), block_ends]
-    author_windows = [title_window(lines, title, after_first=True), block_ends]
-    context = _context(root, lines, options)
+    block_ends = _block_ends(lines, [text for element in main for text, _ in page_lines(element)])
     body = render_body(main, base, title)
     return Article(
         url=url,
         title=title,
-        author=author_field(root, structured, author_windows, url, options),
-        published_at=date_field(root, structured, windows, lines, url, options, context),
+        author=author_field(page, [title_window(lines, title, after_first=True), block_ends]),
+        published_at=date_field(page, [title_window(lines, title), block_ends]),
         body_text=body.text,
         body_html=body.html,
         canonical_url=_canonical(structured.canonical, url),

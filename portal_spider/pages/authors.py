@@ -6,7 +6,7 @@ import re
 from urllib.parse import urlsplit
 
 from .selection import selected_text
-from .structured import Structured
+from .page import Page
 from .text import clean_line, normalise_for_compare, strip_pinyin
 from .title import title_segments
 
@@ -151,9 +151,13 @@ def _structured_name(raw: str) -> str:
     return (name[: cut.start()] if cut else name).strip(" ,;-|")
 
 
-def author_field(root, structured: Structured, windows: list[list[str]], url: str, options) -> str | None:
-    """Selector, structured data, then bylines: author labels, author markup, editor/source labels."""
-    selected = selected_text(root, options.author_selector)
+def author_field(page: Page, windows: list[list[str]]) -> str | None:
+    """Selector, structured data, then bylines: author labels, author markup, editor/source labels.
+
+    ``windows`` are line groups where bylines sit, most likely first.
+    """
+    root, structured, url = page.root, page.structured, page.url
+    selected = selected_text(root, page.options.author_selector)
     if selected:
         found = _labelled_authors(selected)
         return ", ".join(found[1]) if found else selected

@@ -10,7 +10,7 @@ import htmldate
 
 from .dates import DateContext, find_date, iso, parse_iso
 from .selection import selected_text
-from .structured import Structured
+from .page import Page
 
 _PUBLISHED_LABEL = re.compile(
     r"发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|发表于|發表於|发布于|發佈於|出版时间|时间|時間|日期|"
@@ -62,11 +62,15 @@ def _htmldate_guess(root, url: str, context: DateContext) -> datetime | None:
     return moment if moment and (moment.month, moment.day) != (1, 1) else None
 
 
-def date_field(root, structured: Structured, windows: list[list[str]], lines: list, url: str, options, context: DateContext) -> str | None:
-    """Selector, structured data, labelled lines, <time>, then a date in the URL path."""
-    selected = selected_text(root, options.date_selector)
+def date_field(page: Page, windows: list[list[str]]) -> str | None:
+    """Selector, structured data, labelled lines, <time>, the URL path, then htmldate.
+
+    ``windows`` are line groups where dates sit, the title's surroundings first.
+    """
+    root, url, context = page.root, page.url, page.dates
+    selected = selected_text(root, page.options.date_selector)
     moment = find_date(selected, context) if selected else None
-    for value in structured.dates:
+    for value in page.structured.dates:
         if moment:
             break
         moment = parse_iso(value, context)
@@ -74,7 +78,7 @@ def date_field(root, structured: Structured, windows: list[list[str]], lines: li
             # A day-only meta date: the page's own line may give the time of that day.
             on_page = _labelled_date(windows, context)
             moment = on_page if on_page and on_page.date() == moment.date() else moment
-    moment = moment or _labelled_date(windows, context) or _marked_date(lines, context)
+    moment = moment or _labelled_date(windows, context) or _marked_date(page.lines, context)
     in_url = _url_date(url, context)
     if moment and in_url and moment.date() != in_url.date():
         moment = in_url  # a dated URL path is the publication day; meta often gives another zone's day

@@ -6,7 +6,7 @@ import re
 from urllib.parse import urlsplit
 
 from .selection import selected_text
-from .structured import Structured
+from .page import Page
 from .text import clean_line, han_ratio, normalise_for_compare
 
 _TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»~]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
@@ -83,9 +83,10 @@ def _shown_title(references: list[str], lines: list) -> str | None:
     return None
 
 
-def title_field(root, structured: Structured, lines: list, options) -> str | None:
+def title_field(page: Page) -> str | None:
     """Selector, an h1 the other titles support, a title part the page shows, then a title minus site name."""
-    selected = selected_text(root, options.title_selector)
+    root, structured, lines = page.root, page.structured, page.lines
+    selected = selected_text(root, page.options.title_selector)
     if selected:
         return selected
     document = clean_line(root.findtext(".//title") or "")
