@@ -66,10 +66,11 @@ def _canonical(href: str | None, url: str) -> str | None:
     return absolute if same_host and urlsplit(absolute).scheme in ("http", "https") else None
 
 
-def _block_ends(lines: list, main_lines: list[str]) -> list[str]:
+def _block_ends(lines: list, main_lines: list[str], title: str | None) -> list[str]:
     """Where bylines sit besides the title: the article's first and last lines and just above it."""
+    main_lines = [text for text in main_lines if text != title]
     first = next((i for i, (text, _) in enumerate(lines) if main_lines and text == main_lines[0]), 0)
-    return main_lines[:5] + main_lines[-6:] + [text for text, _ in lines[max(0, first - 6): first]]
+    return main_lines[:5] + main_lines[-6:] + [text for text, _ in lines[max(0, first - 6): first] if text != title]
 
 
 def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> Article:
@@ -88,7 +89,7 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> Article
     pruned = copy.deepcopy(root)
     prune(pruned)
     main = select_main(pruned, options)
-    block_ends = _block_ends(lines, [text for element in main for text, _ in page_lines(element)])
+    block_ends = _block_ends(lines, [text for element in main for text, _ in page_lines(element)], title)
     body = render_body(main, base, title)
     return Article(
         url=url,

@@ -32,6 +32,9 @@ _ORGANISATION = re.compile(r"\b(?:e\.\s?V\.|GmbH|Inc\.|Ltd\.?|LLC|Stiftung|Verba
 _LEAD_IN = re.compile(r"^\s*(?:(?:veröffentlicht|geschrieben|erstellt|eingestellt|artikel|posted|written|text|ein beitrag)\s+)?(?:von|by|par|por|de)\s+", re.I)
 _STRUCTURED_END = re.compile(r",\s*\d|\s@\w|\s[|•·]\s")
 _PLACE_REPORT = re.compile(r"(?<=\S)(?:报道|報道|報導|电|電)")
+_LABEL_ALONE = re.compile(r"^(?:Autor(?:in)?|Autoren|Author|Authors|By|Von|Text|作者|记者|記者|撰文)\s*[:：]?$", re.I)
+_DATED_NAME = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\s*[-–|·]\s*(.+)$")
+_HAN_PERSON = re.compile(r"^[\u4e00-\u9fff]{2,3}$")  # a line holding only a two- or three-character name
 _LATIN_NAME = re.compile(r"^[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:[A-ZÀ-Þ][\w'’.-]*|van|von|de|der|da|di|le|la)){0,4}$")
 
 
@@ -84,13 +87,25 @@ def _posted_by(text: str) -> list[str] | None:
     return _names(match[1]) or None if match else None
 
 
+def _unlabelled_byline(text: str, following: str) -> list[str] | None:
+    """Bylines without an inline label: "Autor" over the name, "11.12.2019 - Name", a Han name alone."""
+    if _LABEL_ALONE.match(text):
+        return _names(following) or None
+    dated = _DATED_NAME.match(text)
+    if dated and _LATIN_NAME.match(dated[1]):
+        return [dated[1]]
+    # Capitalised English word pairs alone on a line are as often headings as names.
+    return [text] if _HAN_PERSON.match(text) else None
+
+
 def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[str] | None:
     """Names from the best-ranked labelled line, earlier windows first on ties."""
     found = [(hit[0], number, index, hit[1]) for number, window in enumerate(windows)
              for index, text in enumerate(window) if (hit := _labelled_authors(text)) and hit[0] in ranks]
     if 0 in ranks and not found:
         found = [(0, number, index, names) for number, window in enumerate(windows)
-                 for index, text in enumerate(window) if (names := _posted_by(text))]
+                 for index, (text, following) in enumerate(zip(window, window[1:] + [""]))
+                 if (names := _posted_by(text) or _unlabelled_byline(text, following))]
     if not found:
         return None
     best = min(found, key=lambda hit: hit[:3])

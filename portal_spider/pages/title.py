@@ -104,7 +104,10 @@ def title_window(lines: list, title: str | None, after_first: bool = False) -> l
     key = normalise_for_compare(title) if title else None
     start = next((i for i, (text, _) in enumerate(lines) if key and normalise_for_compare(text) == key), None)
     if start is None:
-        start = next((i for i, (_, owner) in enumerate(lines) if owner.tag == "h1"), 0)
-    before, after = lines[max(0, start - 3): start], lines[start: start + 20]
+        start = next((i for i, (_, owner) in enumerate(lines) if owner.tag == "h1"), None)
+    if start is None:
+        return [text for text, _ in lines[:20]]
+    # The title line itself is left out: "2024年度总结" is no date, "標題" no name.
+    before, after = lines[max(0, start - 3): start], lines[start + 1: start + 20]
     # Bylines follow headlines far more often than precede them; dates sit on either side.
     return [text for text, _ in (after + before if after_first else before + after)]
