@@ -159,6 +159,26 @@ def test_labelled_author_lines(line, author):
     assert parse_article(html, "https://a.example/x").author == author
 
 
+@pytest.mark.parametrize(
+    "lines, author",
+    [("<p>Autor</p><p>Nikolai Huke</p>", "Nikolai Huke"),
+     ("<p>11.12.2019 - Amelie Loevenich</p>", "Amelie Loevenich"),
+     ("<p>胡平</p>", "胡平"),
+     ("<p>ggjjzhzz 发表于 2005-9-15 11:46:00</p>", "ggjjzhzz"),
+     ("<p>本报记者王燕平 方云凤</p><p>本报实习生刘国栋</p>", "王燕平, 方云凤, 刘国栋")],
+)
+def test_bylines_without_inline_labels(lines, author):
+    html = page(f"<h1>一篇文章的標題</h1>{lines}<div><p>{HAN * 5}</p></div>")
+    assert parse_article(html, "https://a.example/x").author == author
+
+
+def test_related_list_and_page_nav_are_not_body_text():
+    body = (f"<h1>標題</h1><div class='content'><p>{HAN * 4}</p><p>{HAN * 3}</p><p>第1页/共2页 上一页 1 2 下一页</p>"
+            "<p>相关报道：</p><p>·另一篇文章的標題（2005-04-03）</p></div>")
+    text = parse_article(page(body), "https://a.example/x").body_text
+    assert text == f"{HAN * 4}\n{HAN * 3}"
+
+
 def test_meta_author_and_rel_author():
     assert parse_article(page(f"<p>{HAN * 5}</p>", '<meta name="author" content="Ann Lee">'), "https://a.example/").author == "Ann Lee"
     html = page(f"<h1>T</h1><a rel='author' href='/u/1'>Bo Chen</a><p>{HAN * 5}</p>")
