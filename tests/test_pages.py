@@ -18,7 +18,7 @@ def load(name: str) -> dict:
 
 def test_fixture_set_covers_the_brief():
     assert {"portal_traditional", "gbk_simplified", "big5_traditional", "ruby_pinyin", "relative_date",
-            "english_jsonld_graph", "english_byline", "multipage_p1"} <= set(CASES)
+            "english_jsonld_graph", "english_byline", "multipage_p1", "gbk_traditional_pinyin"} <= set(CASES)
 
 
 @pytest.mark.parametrize("name", CASES)
