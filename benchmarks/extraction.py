@@ -215,6 +215,16 @@ def _date_parts(text) -> list[int]:
     return [int(p) for p in match.groups() if p is not None] if match else []
 
 
+def separator_only_misses(truth: dict, results: dict, kind_set: str) -> int:
+    """Author misses that differ from the label only by ", " where the label has a space."""
+    count = 0
+    for page_id, label in truth.items():
+        gold, pred = label.get("author"), (results.get(f"{kind_set}/{page_id}") or {}).get("author")
+        if gold and pred and _norm(pred) != _norm(gold) and _norm(pred.replace(",", " ")) == _norm(gold):
+            count += 1
+    return count
+
+
 def meta_accuracy(truth: dict, results: dict, kind_set: str, field: str) -> float | None:
     hits = total = 0
     for page_id, label in truth.items():
@@ -291,6 +301,12 @@ def main(argv: list[str] | None = None) -> int:
     if "project" in runs and "trafilatura" in runs:
         ratio = (runs["project"]["pages"] / runs["project"]["seconds"]) / (runs["trafilatura"]["pages"] / runs["trafilatura"]["seconds"])
         print(f"speed ratio project/trafilatura: {ratio:.2f}x")
+    truth = load_truth(args.datasets)
+    for name in META_SETS:
+        counts = {n: separator_only_misses(truth[("meta", name)], r["results"], f"meta/{name}") for n, r in runs.items()}
+        if any(counts.values()):
+            detail = ", ".join(f"{n} {c}" for n, c in counts.items())
+            print(f"note: meta {name} author misses that differ only by the ', ' join of several names: {detail}")
     if skipped:
         print("not installed, skipped: " + ", ".join(skipped))
     return 0
