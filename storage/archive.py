@@ -157,7 +157,7 @@ class Archive(CrawlLog):
         )
         if root is not None:  # its own copies now belong to the earlier root
             self.db.execute("UPDATE articles SET duplicate_of = ? WHERE duplicate_of = ?", [root, article_id])
-        dedup.store_fingerprint(self.db, article_id, prepared.fingerprint)
+        dedup.replace_fingerprint(self.db, article_id, prepared.fingerprint)
         return SaveResult("revised", article_id, root, match.similarity if match else None)
 
     def _record_aliases(self, article_id: int, urls: list[str]) -> None:
@@ -188,6 +188,6 @@ def _open(path: str | Database) -> Database:
         db.execute("PRAGMA wal_autocheckpoint = 10000")
         migrate(db)
     except (sqlite3.Error, OSError) as exc:
-        where = path if isinstance(path, str) else "database"
+        where = "database" if isinstance(path, Database) else str(path)
         raise ArchiveError(f"cannot open archive {where}: {exc}") from None
     return db

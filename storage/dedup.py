@@ -120,13 +120,7 @@ def _near_duplicate(db: Database, fp: Fingerprint, limit: int) -> Match | None:
 
 
 def store_fingerprint(db: Database, article_id: int, fp: Fingerprint) -> None:
-    """Write (or replace) an article's fingerprint and band rows."""
-    old = db.execute("SELECT band_keys FROM article_fingerprints WHERE article_id = ?", [article_id]).fetchone()
-    if old:
-        db.conn.executemany(
-            "DELETE FROM minhash_bands WHERE band_key = ? AND article_id = ?",
-            [(key, article_id) for key in np.frombuffer(old[0], dtype="<i8").tolist()],
-        )
+    """Write a new article's fingerprint and band rows."""
     db.execute(
         """INSERT OR REPLACE INTO article_fingerprints (article_id, version, shingle_count, sketch, band_keys)
            VALUES (?, ?, ?, ?, ?)""",
@@ -136,3 +130,14 @@ def store_fingerprint(db: Database, article_id: int, fp: Fingerprint) -> None:
         "INSERT OR IGNORE INTO minhash_bands (band_key, article_id) VALUES (?, ?)",
         [(key, article_id) for key in fp.band_keys],
     )
+
+
+def replace_fingerprint(db: Database, article_id: int, fp: Fingerprint) -> None:
+    """Replace a revised article's fingerprint; its old band rows go by primary key."""
+    old = db.execute("SELECT band_keys FROM article_fingerprints WHERE article_id = ?", [article_id]).fetchone()
+    if old:
+        db.conn.executemany(
+            "DELETE FROM minhash_bands WHERE band_key = ? AND article_id = ?",
+            [(key, article_id) for key in np.frombuffer(old[0], dtype="<i8").tolist()],
+        )
+    store_fingerprint(db, article_id, fp)

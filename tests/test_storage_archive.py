@@ -134,6 +134,17 @@ def test_changed_content_is_a_revision(archive):
     assert hits == [(first.article_id,)]
 
 
+def test_revision_replaces_the_band_rows(archive, generator):
+    old_body, new_body = generator.article().body_text, generator.article().body_text
+    first = archive.save(Article(url="https://e.com/a", body_text=old_body))
+    archive.save(Article(url="https://e.com/a", body_text=new_body))
+    keys = {r[0] for r in archive.db.execute("SELECT band_key FROM minhash_bands WHERE article_id = ?", [first.article_id])}
+    assert keys == set(fingerprint(normalise(new_body)).band_keys) and len(keys) == 42
+    # The new text finds it; the old text no longer does.
+    assert archive.save(Article(url="https://f.com/b", body_text=new_body)).duplicate_of == first.article_id
+    assert archive.save(Article(url="https://f.com/c", body_text=old_body)).status == "new"
+
+
 def test_unchanged_content_adds_no_revision(archive):
     archive.save(Article(url="https://e.com/a", title="t", body_text=BODY))
     result = archive.save(Article(url="https://e.com/a", title="t", body_text=BODY, body_html="<p>new ad</p>"))
