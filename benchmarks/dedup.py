@@ -35,6 +35,7 @@ import resource
 import shutil
 import sqlite3
 import statistics
+import sys
 import tempfile
 import time
 import unicodedata
@@ -299,6 +300,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--workdir", help="keep the archives here (default: a temp dir, removed)")
     args = parser.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)  # progress shows when redirected to a file
     sizes = sorted(int(s) for s in args.sizes.split(",") if s)
 
     print(f"dedup benchmark {datetime.now(timezone.utc).isoformat(timespec='seconds')}")
