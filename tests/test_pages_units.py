@@ -172,6 +172,12 @@ def test_bylines_without_inline_labels(lines, author):
     assert parse_article(html, "https://a.example/x").author == author
 
 
+def test_interview_questions_labelled_like_bylines_stay_in_the_text():
+    body = f"<h1>標題</h1><p>記者 王小明</p><div><p>{HAN * 4}</p><p>記者：你平時怎麼練習？</p><p>{HAN * 3}</p></div>"
+    article = parse_article(page(body), "https://a.example/x")
+    assert "記者：你平時怎麼練習？" in article.body_text.split("\n") and "記者 王小明" not in article.body_text
+
+
 def test_related_list_and_page_nav_are_not_body_text():
     body = (f"<h1>標題</h1><div class='content'><p>{HAN * 4}</p><p>{HAN * 3}</p><p>第1页/共2页 上一页 1 2 下一页</p>"
             "<p>相关报道：</p><p>·另一篇文章的標題（2005-04-03）</p></div>")

@@ -21,6 +21,7 @@ _BYLINE_LABEL = re.compile(
 # Reporter lines without a colon ("本报记者王燕平") and bare datelines ("2003-7-24 钱江晚报").
 _REPORTER_LINE = re.compile(r"^(?:本报|本刊|本台|新华社|中新社)?(?:记者|記者|实习生|實習生|通讯员|通訊員)\s*\S")
 _DATELINE = re.compile(r"^\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?(?:\s*\d{1,2}[:：]\d{2}(?::\d{2})?)?\s*\S{0,12}$")
+_SENTENCE = re.compile(r"[，。？！；]|[?!]\s")
 _ENGLISH_BYLINE = re.compile(r"^(By|Written by|Posted by|Von|Autor)\s+\S", re.I)
 _PAGE_NAV = re.compile(r"^(?:上一[页頁]|下一[页頁]|首[页頁]|尾[页頁]|末[页頁]|共|第|[页頁]|Prev\w*|Next|[\d\s|<>«».…\[\]/])+$", re.I)
 # A heading that opens the related-articles list closing many articles.
@@ -47,11 +48,12 @@ def _is_byline(text: str) -> bool:
     """A short metadata line (作者：… 發布時間：…), not a paragraph of the article."""
     if len(text) < 120 and _ENGLISH_BYLINE.match(text):
         return True
+    if _SENTENCE.search(text):
+        return False  # "记者：你通过什么渠道获取信息？" is an interview question, not a byline
     if len(text) < 40 and (_REPORTER_LINE.match(text) or _DATELINE.match(text)):
         return True
-    return len(text) < 160 and len(_BYLINE_LABEL.findall(text)) >= 1 and (
-        len(_BYLINE_LABEL.findall(text)) >= 2 or len(text) < 60
-    )
+    labels = len(_BYLINE_LABEL.findall(text))
+    return len(text) < 160 and labels >= 1 and (labels >= 2 or len(text) < 60)
 
 
 def _reduce_ruby(elements: list) -> None:
