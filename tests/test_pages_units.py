@@ -185,6 +185,16 @@ def test_related_list_and_page_nav_are_not_body_text():
     assert text == f"{HAN * 4}\n{HAN * 3}"
 
 
+@pytest.mark.parametrize(
+    "content, author",
+    [("Grant Tinsley, PhD", "Grant Tinsley"), ("Joe S.", "Joe S."), ("Amelie Marie Nishizawa Feb", "Amelie Marie Nishizawa"),
+     ("Jane May", "Jane May"), ("Von Anna Weber", "Anna Weber"), ("Janic Cathomen, 01.12.2021", "Janic Cathomen")],
+)
+def test_meta_author_is_tidied(content, author):
+    html = page(f"<p>{HAN * 5}</p>", f'<meta name="author" content="{content}">')
+    assert parse_article(html, "https://a.example/").author == author
+
+
 def test_meta_author_and_rel_author():
     assert parse_article(page(f"<p>{HAN * 5}</p>", '<meta name="author" content="Ann Lee">'), "https://a.example/").author == "Ann Lee"
     html = page(f"<h1>T</h1><a rel='author' href='/u/1'>Bo Chen</a><p>{HAN * 5}</p>")

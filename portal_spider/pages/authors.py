@@ -35,7 +35,22 @@ _PLACE_REPORT = re.compile(r"(?<=\S)(?:报道|報道|報導|电|電)")
 _LABEL_ALONE = re.compile(r"^(?:Autor(?:in)?|Autoren|Author|Authors|By|Von|Text|作者|记者|記者|撰文)\s*[:：]?$", re.I)
 _DATED_NAME = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\s*[-–|·]\s*(.+)$")
 _HAN_PERSON = re.compile(r"^[\u4e00-\u9fff]{2,3}$")  # a line holding only a two- or three-character name
+_DEGREE = re.compile(r"(?:PhD|Ph\.D\.|MD|M\.D\.|MBA|MSc|BSc|Dr\.?|Prof\.?)", re.I)
+_TRAILING_DEGREE = re.compile(r",?\s+(?:PhD|Ph\.D\.|MD|M\.D\.|MBA)$")
+_MONTH_ABBREVIATIONS = {"Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec"}
 _LATIN_NAME = re.compile(r"^[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:[A-ZÀ-Þ][\w'’.-]*|van|von|de|der|da|di|le|la)){0,4}$")
+
+
+def _tidy_name(name: str) -> str:
+    """Without surrounding punctuation, a trailing degree or a trailing month ("… Nishizawa Feb")."""
+    name = _TRAILING_DEGREE.sub("", name.strip(" :：/|-—"))
+    words = name.split()
+    if len(words) >= 3 and words[-1].rstrip(".") in _MONTH_ABBREVIATIONS:
+        words = words[:-1]  # the start of a date glued to the name
+        name = " ".join(words)
+    if words and words[-1].rstrip(".") and len(words[-1].rstrip(".")) > 1:
+        name = name.rstrip(".")  # a sentence full stop, not an initial's ("Joe S.")
+    return name
 
 
 def _names(value: str) -> list[str]:
@@ -51,7 +66,9 @@ def _names(value: str) -> list[str]:
     parts = _NAME_SPLIT.split(value.strip())
     names = []
     for part in parts:
-        part = part.strip(" :：/|-—.")
+        part = _tidy_name(part)
+        if not part or _DEGREE.fullmatch(part):
+            continue  # "Grant Tinsley, PhD": the degree is not a second author
         pieces = part.split() if all(_HAN_NAME.match(p) for p in part.split()) else [part]
         for piece in pieces:
             if _HAN_NAME.match(piece) or _LATIN_NAME.match(piece) or _USER_NAME.match(piece):
@@ -163,7 +180,7 @@ def _structured_name(raw: str) -> str:
     """A meta/JSON-LD author value without lead-in ("Von …"), handle or trailing date."""
     name = _LEAD_IN.sub("", clean_line(_PADDED_NAME.sub(r"\1\2", raw)))
     cut = _STRUCTURED_END.search(name)
-    return (name[: cut.start()] if cut else name).strip(" ,;-|")
+    return _tidy_name((name[: cut.start()] if cut else name).strip(" ,;-|"))
 
 
 def author_field(page: Page, windows: list[list[str]]) -> str | None:
