@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Literal
 
@@ -51,7 +52,7 @@ class Archive(CrawlLog):
         url = self.canonicalize(article.canonical_url or article.url)
         urls = [url, *self._aliases(article, url)]
         lines = normalise(article.body_text or "")  # CPU work outside the write lock
-        with self.db.atomic():
+        with _write_transaction(self.db):
             row = self._find_row(urls)
             if row is None:
                 result = self._insert(article, url, lines)
@@ -167,6 +168,28 @@ class Archive(CrawlLog):
                SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM articles WHERE url = ?)""",
             [(u, article_id, u) for u in urls],
         )
+
+
+@contextmanager
+def _write_transaction(db: Database) -> Iterator[None]:
+    """A transaction that takes the write lock up front (BEGIN IMMEDIATE).
+
+    save() reads before it writes; under a plain BEGIN, another writer (spider
+    and importer on one file) committing in between makes the write fail at once
+    with "database is locked" instead of waiting out busy_timeout. Inside a
+    caller's transaction it nests as a savepoint.
+    """
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.rollback()
+        raise
+    db.commit()
 
 
 def _open(path: str | Database) -> Database:

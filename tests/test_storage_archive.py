@@ -277,3 +277,40 @@ def test_known_article_urls_filters_by_portal_and_instant(archive):
     assert list(archive.known_article_urls(portal="a")) == ["https://a.com/1", "https://a.com/2", "https://a.com/4"]
     # 07:00+08:00 is 23:00 UTC the day before: older than 00:30 UTC.
     assert list(archive.known_article_urls(portal="a", published_since="2025-05-01T00:30:00Z")) == ["https://a.com/2"]
+
+
+def test_concurrent_writers_wait_for_each_other(tmp_path, generator):
+    """Two processes' worth of connections saving at once (spider + importer)."""
+    import threading
+
+    path = str(tmp_path / "shared.db")
+    Archive(path)
+    bodies = [generator.article().body_text for _ in range(80)]
+    failures = []
+
+    def writer(offset):
+        archive = Archive(path)
+        try:
+            for i, body in enumerate(bodies):
+                archive.save(Article(url=f"https://w{offset}.com/{i}", body_text=body, portal=f"w{offset}"))
+        except sqlite3.Error as exc:
+            failures.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert Archive(path).db["articles"].count == 160
+
+
+def test_save_nests_in_a_callers_transaction(archive):
+    with pytest.raises(RuntimeError):
+        with archive.db.atomic():
+            archive.save(Article(url="https://e.com/a", body_text=BODY))
+            raise RuntimeError("caller changed its mind")
+    assert archive.db["articles"].count == 0
+    with archive.db.atomic():
+        archive.save(Article(url="https://e.com/a", body_text=BODY))
+    assert archive.db["articles"].count == 1
