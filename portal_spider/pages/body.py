@@ -1,4 +1,4 @@
-"""Clean the chosen block with BeautifulSoup and render body_text and body_html."""
+"""Render the chosen block: furniture removed and text taken with lxml; BeautifulSoup prepares body_html for nh3."""
 
 from __future__ import annotations
 
