@@ -268,6 +268,46 @@ def score(datasets: Path, runs: dict) -> list[tuple[str, list[str]]]:
     return rows
 
 
+def run_all(names: list[str], datasets: Path, keep: Path | None) -> dict:
+    """Each extractor in its own process over every page; raw outputs by extractor name."""
+    runs = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = keep or Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            output = folder / f"{name}.json"
+            done = subprocess.run([sys.executable, "-m", "benchmarks.extraction", "--run", name,
+                                   "--datasets", str(datasets), "--output", str(output)])
+            if done.returncode != 0:
+                print(f"{name}: extractor process failed (exit {done.returncode}), left out", file=sys.stderr)
+                continue
+            runs[name] = json.loads(output.read_text(encoding="utf-8"))
+    return runs
+
+
+def print_report(datasets: Path, runs: dict, skipped: list[str]) -> None:
+    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    pages = next(iter(runs.values()))["pages"] if runs else 0
+    print(f"Extraction benchmark, {stamp}, datasets {datasets} ({pages} pages)")
+    rows = score(datasets, runs)
+    width = max(len(label) for label, _ in rows)
+    print(f"| {'metric':<{width}} | " + " | ".join(f"{n:>11}" for n in runs) + " |")
+    print(f"|{'-' * (width + 2)}|" + "|".join("-" * 13 for _ in runs) + "|")
+    for label, values in rows:
+        print(f"| {label:<{width}} | " + " | ".join(f"{v:>11}" for v in values) + " |")
+    if "project" in runs and "trafilatura" in runs:
+        speed = {name: runs[name]["pages"] / runs[name]["seconds"] for name in ("project", "trafilatura")}
+        print(f"speed ratio project/trafilatura: {speed['project'] / speed['trafilatura']:.2f}x")
+    truth = load_truth(datasets)
+    for name in META_SETS:
+        counts = {n: separator_only_misses(truth[("meta", name)], r["results"], f"meta/{name}") for n, r in runs.items()}
+        if any(counts.values()):
+            detail = ", ".join(f"{n} {c}" for n, c in counts.items())
+            print(f"note: meta {name} author misses that differ only by the ', ' join of several names: {detail}")
+    if skipped:
+        print("not installed, skipped: " + ", ".join(skipped))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--datasets", type=Path, default=Path("../shared/datasets"))
@@ -280,35 +320,8 @@ def main(argv: list[str] | None = None) -> int:
         run_extractor(args.run, args.datasets, args.output)
         return 0
     names = args.only or available_extractors()
-    runs = {}
-    with tempfile.TemporaryDirectory() as scratch:
-        folder = args.keep or Path(scratch)
-        folder.mkdir(parents=True, exist_ok=True)
-        for name in names:
-            output = folder / f"{name}.json"
-            subprocess.run([sys.executable, "-m", "benchmarks.extraction", "--run", name,
-                            "--datasets", str(args.datasets), "--output", str(output)], check=True)
-            runs[name] = json.loads(output.read_text(encoding="utf-8"))
-    skipped = [name for name in OPTIONAL if name not in names]
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    print(f"Extraction benchmark, {stamp}, datasets {args.datasets} ({sum(1 for _ in runs.values()) and next(iter(runs.values()))['pages']} pages)")
-    width = max(len(label) for label, _ in score(args.datasets, runs)) if runs else 10
-    rows = score(args.datasets, runs)
-    print(f"| {'metric':<{width}} | " + " | ".join(f"{n:>11}" for n in runs) + " |")
-    print(f"|{'-' * (width + 2)}|" + "|".join("-" * 13 for _ in runs) + "|")
-    for label, values in rows:
-        print(f"| {label:<{width}} | " + " | ".join(f"{v:>11}" for v in values) + " |")
-    if "project" in runs and "trafilatura" in runs:
-        ratio = (runs["project"]["pages"] / runs["project"]["seconds"]) / (runs["trafilatura"]["pages"] / runs["trafilatura"]["seconds"])
-        print(f"speed ratio project/trafilatura: {ratio:.2f}x")
-    truth = load_truth(args.datasets)
-    for name in META_SETS:
-        counts = {n: separator_only_misses(truth[("meta", name)], r["results"], f"meta/{name}") for n, r in runs.items()}
-        if any(counts.values()):
-            detail = ", ".join(f"{n} {c}" for n, c in counts.items())
-            print(f"note: meta {name} author misses that differ only by the ', ' join of several names: {detail}")
-    if skipped:
-        print("not installed, skipped: " + ", ".join(skipped))
+    runs = run_all(names, args.datasets, args.keep)
+    print_report(args.datasets, runs, [name for name in OPTIONAL if name not in available_extractors()])
     return 0
 
 
