@@ -164,6 +164,7 @@ def test_labelled_author_lines(line, author):
     [("<p>Autor</p><p>Nikolai Huke</p>", "Nikolai Huke"),
      ("<p>11.12.2019 - Amelie Loevenich</p>", "Amelie Loevenich"),
      ("<p>胡平</p>", "胡平"),
+     ("<p>首页</p>", None),
      ("<p>ggjjzhzz 发表于 2005-9-15 11:46:00</p>", "ggjjzhzz"),
      ("<p>本报记者王燕平 方云凤</p><p>本报实习生刘国栋</p>", "王燕平, 方云凤, 刘国栋")],
 )

@@ -34,6 +34,13 @@ _STRUCTURED_END = re.compile(r",\s*\d|\s@\w|\s[|•·]\s")
 _PLACE_REPORT = re.compile(r"(?<=\S)(?:报道|報道|報導|电|電)")
 _LABEL_ALONE = re.compile(r"^(?:Autor(?:in)?|Autoren|Author|Authors|By|Von|Text|作者|记者|記者|撰文)\s*[:：]?$", re.I)
 _DATED_NAME = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\s*[-–|·]\s*(.+)$")
+# The most common Chinese surnames (simplified and traditional forms).
+_SURNAMES = set(
+    "王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何高林罗羅郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖蕭田董袁潘"
+    "于蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閻段雷侯"
+    "龙龍史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯常温溫康施文牛樊葛邢安齐齊易乔喬伍庞龐颜顏倪庄莊聂聶章鲁魯"
+    "岳翟殷詹申欧歐耿关關兰蘭焦俞左柳甘祝包宁寧尚符舒阮柯纪紀梅童凌毕畢单單季裴霍涂成苗谷盛曲翁冉骆駱蓝藍路游辛靳管柴蒙鲍鮑华華喻祁蒲房滕屈饶饒解牟艾尤阳陽时時穆农農司卓古吉缪繆简簡车車项項连連芦蘆麦麥褚娄婁窦竇戚岑景党宫宮费費卜冷晏席卫衛米柏宗瞿桂全佟应應臧闵閔苟邬鄔边邊卞姬师師和仇栾欒隋商刁沙荣榮巫寇桑郎甄丛叢仲虞敖巩鞏明佘池查麻苑迟遲邝鄺"
+)
 _HAN_PERSON = re.compile(r"^[\u4e00-\u9fff]{2,3}$")  # a line holding only a two- or three-character name
 _DEGREE = re.compile(r"(?:PhD|Ph\.D\.|MD|M\.D\.|MBA|MSc|BSc|Dr\.?|Prof\.?)", re.I)
 _TRAILING_DEGREE = re.compile(r",?\s+(?:PhD|Ph\.D\.|MD|M\.D\.|MBA)$")
@@ -111,8 +118,9 @@ def _unlabelled_byline(text: str, following: str) -> list[str] | None:
     dated = _DATED_NAME.match(text)
     if dated and _LATIN_NAME.match(dated[1]):
         return [dated[1]]
-    # Capitalised English word pairs alone on a line are as often headings as names.
-    return [text] if _HAN_PERSON.match(text) else None
+    # A short Han line alone is a name only with a common surname ("胡平", not "首页");
+    # capitalised English word pairs alone are as often headings as names.
+    return [text] if _HAN_PERSON.match(text) and text[0] in _SURNAMES else None
 
 
 def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[str] | None:
