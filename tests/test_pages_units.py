@@ -165,6 +165,7 @@ def test_labelled_author_lines(line, author):
      ("<p>11.12.2019 - Amelie Loevenich</p>", "Amelie Loevenich"),
      ("<p>胡平</p>", "胡平"),
      ("<p>首页</p>", None),
+     ("<p>执笔人：闵乐夫 赵兰波</p>", "闵乐夫, 赵兰波"),
      ("<p>ggjjzhzz 发表于 2005-9-15 11:46:00</p>", "ggjjzhzz"),
      ("<p>本报记者王燕平 方云凤</p><p>本报实习生刘国栋</p>", "王燕平, 方云凤, 刘国栋")],
 )
@@ -177,6 +178,11 @@ def test_interview_questions_labelled_like_bylines_stay_in_the_text():
     body = f"<h1>標題</h1><p>記者 王小明</p><div><p>{HAN * 4}</p><p>記者：你平時怎麼練習？</p><p>{HAN * 3}</p></div>"
     article = parse_article(page(body), "https://a.example/x")
     assert "記者：你平時怎麼練習？" in article.body_text.split("\n") and "記者 王小明" not in article.body_text
+
+
+def test_reporters_credited_at_the_end_of_the_article():
+    html = page(f"<h1>一篇文章的標題</h1><div><p>{HAN * 5}</p><p>{HAN * 3}（姚峰 上海报道）</p></div>")
+    assert parse_article(html, "https://a.example/x").author == "姚峰"
 
 
 def test_related_list_and_page_nav_are_not_body_text():

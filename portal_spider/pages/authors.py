@@ -10,7 +10,7 @@ from .page import Page
 from .text import clean_line, normalise_for_compare, strip_pinyin
 from .title import title_segments
 
-_AUTHOR_LABEL = r"(?:(?:原?作\s*者|撰\s*文|撰\s*稿|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生)(?=\s*[:：]|\s)|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s+von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|Autor(?:in)?\s*[:：]?|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
+_AUTHOR_LABEL = r"(?:(?:原?作\s*者|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生)(?=\s*[:：]|\s)|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s+von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|Autor(?:in)?\s*[:：]?|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
 _EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|编\s*辑|編\s*輯)(?=\s*[:：]|\s)|Edited by|Editor\s*[:：])"
 _SOURCE_LABEL = r"(?:(?:来\s*源|來\s*源|出\s*处|出\s*處)(?=\s*[:：]|\s)|Source\s*[:：])"
 _LABELS = re.compile(rf"(?P<author>{_AUTHOR_LABEL})|(?P<editor>{_EDITOR_LABEL})|(?P<source>{_SOURCE_LABEL})")
@@ -41,6 +41,7 @@ _SURNAMES = set(
     "龙龍史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯常温溫康施文牛樊葛邢安齐齊易乔喬伍庞龐颜顏倪庄莊聂聶章鲁魯"
     "岳翟殷詹申欧歐耿关關兰蘭焦俞左柳甘祝包宁寧尚符舒阮柯纪紀梅童凌毕畢单單季裴霍涂成苗谷盛曲翁冉骆駱蓝藍路游辛靳管柴蒙鲍鮑华華喻祁蒲房滕屈饶饒解牟艾尤阳陽时時穆农農司卓古吉缪繆简簡车車项項连連芦蘆麦麥褚娄婁窦竇戚岑景党宫宮费費卜冷晏席卫衛米柏宗瞿桂全佟应應臧闵閔苟邬鄔边邊卞姬师師和仇栾欒隋商刁沙荣榮巫寇桑郎甄丛叢仲虞敖巩鞏明佘池查麻苑迟遲邝鄺"
 )
+_CREDIT = re.compile(r"[（(]\s*([\u4e00-\u9fff][^（()）]{1,38})[)）]\s*$")
 _HAN_PERSON = re.compile(r"^[\u4e00-\u9fff]{2,3}$")  # a line holding only a two- or three-character name
 _DEGREE = re.compile(r"(?:PhD|Ph\.D\.|MD|M\.D\.|MBA|MSc|BSc|Dr\.?|Prof\.?)", re.I)
 _TRAILING_DEGREE = re.compile(r",?\s+(?:PhD|Ph\.D\.|MD|M\.D\.|MBA)$")
@@ -111,6 +112,13 @@ def _posted_by(text: str) -> list[str] | None:
     return _names(match[1]) or None if match else None
 
 
+def _closing_credit(text: str) -> list[str] | None:
+    """"……（姚峰 上海报道）" / "（常书香 马丹阳）": reporters credited at the end of a paragraph."""
+    match = _CREDIT.search(text)
+    names = _names(match[1]) if match else []
+    return names if names and all(name[0] in _SURNAMES and _HAN_NAME.match(name) for name in names) else None
+
+
 def _unlabelled_byline(text: str, following: str) -> list[str] | None:
     """Bylines without an inline label: "Autor" over the name, "11.12.2019 - Name", a Han name alone."""
     if _LABEL_ALONE.match(text):
@@ -130,7 +138,7 @@ def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[st
     if 0 in ranks and not found:
         found = [(0, number, index, names) for number, window in enumerate(windows)
                  for index, (text, following) in enumerate(zip(window, window[1:] + [""]))
-                 if (names := _posted_by(text) or _unlabelled_byline(text, following))]
+                 if (names := _posted_by(text) or _unlabelled_byline(text, following) or _closing_credit(text))]
     if not found:
         return None
     best = min(found, key=lambda hit: hit[:3])
