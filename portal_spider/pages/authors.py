@@ -28,7 +28,10 @@ _PADDED_NAME = re.compile(r"(?<![\u3400-\u9fff])([\u3400-\u9fff])[ \u3000]{1,2}(
 _USER_NAME = re.compile(r"^(?=.*[A-Za-z0-9_&.-])[\w&.\-\u3400-\u9fff]{2,16}$")
 _DOMAIN = re.compile(r"\w\.(?:com|net|org|de|at|ch|cn|fr|uk|info|io|it|es|cl)\b", re.I)
 _POSTED = re.compile(r"(?:^|由)\s*([^\s由@]{2,16})\s*(?:发表于|發表於|张贴|張貼|写于|寫於|发布于|發佈於|posted (?:on|at))", re.I)
-_ORGANISATION = re.compile(r"\b(?:e\.\s?V\.|GmbH|Inc\.|Ltd\.?|LLC|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)", re.I)
+_ORGANISATION = re.compile(
+    r"\b(?:e\.\s?V\.|GmbH|Inc\.|Ltd\.?|LLC|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)|"
+    r"出版社|期刊|杂志社|雜誌社|有限公司|集团|集團", re.I
+)
 _LEAD_IN = re.compile(r"^\s*(?:(?:veröffentlicht|geschrieben|erstellt|eingestellt|artikel|posted|written|text|ein beitrag)\s+)?(?:von|by|par|por|de)\s+", re.I)
 _STRUCTURED_END = re.compile(r",\s*\d|\s@\w|\s[|•·]\s")
 _PLACE_REPORT = re.compile(r"(?<=\S)(?:报道|報道|報導|电|電)")
@@ -41,6 +44,8 @@ _SURNAMES = set(
     "龙龍史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯常温溫康施文牛樊葛邢安齐齊易乔喬伍庞龐颜顏倪庄莊聂聶章鲁魯"
     "岳翟殷詹申欧歐耿关關兰蘭焦俞左柳甘祝包宁寧尚符舒阮柯纪紀梅童凌毕畢单單季裴霍涂成苗谷盛曲翁冉骆駱蓝藍路游辛靳管柴蒙鲍鮑华華喻祁蒲房滕屈饶饒解牟艾尤阳陽时時穆农農司卓古吉缪繆简簡车車项項连連芦蘆麦麥褚娄婁窦竇戚岑景党宫宮费費卜冷晏席卫衛米柏宗瞿桂全佟应應臧闵閔苟邬鄔边邊卞姬师師和仇栾欒隋商刁沙荣榮巫寇桑郎甄丛叢仲虞敖巩鞏明佘池查麻苑迟遲邝鄺"
 )
+_BRACKETED = re.compile(r"[\[【]\s*([\u4e00-\u9fff]{2,3})\s*[\]】]")
+_HAS_DATE = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}")
 _CREDIT = re.compile(r"[（(]\s*([\u4e00-\u9fff][^（()）]{1,38})[)）]\s*$")
 _HAN_PERSON = re.compile(r"^[\u4e00-\u9fff]{2,3}$")  # a line holding only a two- or three-character name
 _DEGREE = re.compile(r"(?:PhD|Ph\.D\.|MD|M\.D\.|MBA|MSc|BSc|Dr\.?|Prof\.?)", re.I)
@@ -112,6 +117,12 @@ def _posted_by(text: str) -> list[str] | None:
     return _names(match[1]) or None if match else None
 
 
+def _bracketed_in_dateline(text: str) -> list[str] | None:
+    """"2004年7月16日08:19 [ 黄宇 ]": a name in brackets on the date line."""
+    match = _BRACKETED.search(text) if len(text) < 120 and _HAS_DATE.search(text) else None
+    return [match[1]] if match and match[1][0] in _SURNAMES else None
+
+
 def _closing_credit(text: str) -> list[str] | None:
     """"……（姚峰 上海报道）" / "（常书香 马丹阳）": reporters credited at the end of a paragraph."""
     match = _CREDIT.search(text)
@@ -138,7 +149,7 @@ def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[st
     if 0 in ranks and not found:
         found = [(0, number, index, names) for number, window in enumerate(windows)
                  for index, (text, following) in enumerate(zip(window, window[1:] + [""]))
-                 if (names := _posted_by(text) or _unlabelled_byline(text, following) or _closing_credit(text))]
+                 if (names := _posted_by(text) or _unlabelled_byline(text, following) or _closing_credit(text) or _bracketed_in_dateline(text))]
     if not found:
         return None
     best = min(found, key=lambda hit: hit[:3])
