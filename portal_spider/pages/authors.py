@@ -25,11 +25,11 @@ _HAN_NAME = re.compile(r"^(?:[\u3400-\u9fff]{2,6}|[\u3400-\u9fff]{1,6}(?:[·•]
 # Two-character names padded to three columns: "赵  培".
 _PADDED_NAME = re.compile(r"(?<![\u3400-\u9fff])([\u3400-\u9fff])[ \u3000]{1,2}([\u3400-\u9fff])(?![\u3400-\u9fff])")
 # Forum and blog user names: one token mixing letters, digits or symbols ("ggjjzhzz", "放飞&心情").
-_USER_NAME = re.compile(r"^(?=.*[A-Za-z0-9_&.-])[\w&.\-\u3400-\u9fff]{2,16}$")
+_USER_NAME = re.compile(r"^(?=.*[A-Za-z0-9_&.-])[\w&.\-\u3400-\u9fff]{3,16}$")
 _DOMAIN = re.compile(r"\w\.(?:com|net|org|de|at|ch|cn|fr|uk|info|io|it|es|cl)\b", re.I)
 _POSTED = re.compile(r"(?:^|由)\s*([^\s由@]{2,16})\s*(?:发表于|發表於|张贴|張貼|写于|寫於|发布于|發佈於|posted (?:on|at))", re.I)
 _ORGANISATION = re.compile(
-    r"\b(?:e\.\s?V\.|GmbH|Inc\.|Ltd\.?|LLC|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)|"
+    r"\b(?:e\.\s?V\b\.?|GmbH|Inc\.|Ltd\.?|LLC|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)|"
     r"出版社|期刊|杂志社|雜誌社|有限公司|集团|集團", re.I
 )
 _LEAD_IN = re.compile(r"^\s*(?:(?:veröffentlicht|geschrieben|erstellt|eingestellt|artikel|posted|written|text|ein beitrag)\s+)?(?:von|by|par|por|de)\s+", re.I)
@@ -51,7 +51,8 @@ _HAN_PERSON = re.compile(r"^[\u4e00-\u9fff]{2,3}$")  # a line holding only a two
 _DEGREE = re.compile(r"(?:PhD|Ph\.D\.|MD|M\.D\.|MBA|MSc|BSc|Dr\.?|Prof\.?)", re.I)
 _TRAILING_DEGREE = re.compile(r",?\s+(?:PhD|Ph\.D\.|MD|M\.D\.|MBA)$")
 _MONTH_ABBREVIATIONS = {"Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec"}
-_LATIN_NAME = re.compile(r"^[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:[A-ZÀ-Þ][\w'’.-]*|van|von|de|der|da|di|le|la)){0,4}$")
+# Capitalised words, particles allowed inside ("Ludwig van Beethoven") but not at the end ("Artikel von").
+_LATIN_NAME = re.compile(r"^[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:(?:van|von|de|der|da|di|le|la)\s+)*[A-ZÀ-Þ][\w'’.-]*){0,4}$")
 
 
 def _tidy_name(name: str) -> str:
