@@ -91,7 +91,10 @@ def kind_of(path: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--articles", type=int, default=5000)
+    parser.add_argument("-s", dest="settings", action="append", default=[], metavar="NAME=VALUE",
+                        help="extra Scrapy settings for the project's crawls")
     args = parser.parse_args()
+    extra = [arg for setting in args.settings for arg in ("-s", setting)]
 
     portal = SamplePortal(articles=args.articles, seed=7)
     with serve(portal, host="127.0.0.1", port=0) as server, tempfile.TemporaryDirectory() as tmp:
@@ -101,13 +104,13 @@ def main() -> None:
         extract = extraction(portal, server.base_url)
         server.requests.clear()
         db_path = workdir / "bench.db"
-        run, peak = project_crawl(server.base_url + "/list/index.html", db_path)
+        run, peak = project_crawl(server.base_url + "/list/index.html", db_path, *extra)
         crawl_rate = run["pages_fetched"] / run_seconds(db_path, run["id"])
         target = 0.8 / (1 / bare + 1 / extract)
 
         new = portal.add_articles(20)
         server.requests.clear()
-        second, _ = project_crawl(server.base_url + "/list/index.html", db_path)
+        second, _ = project_crawl(server.base_url + "/list/index.html", db_path, *extra)
         kinds = Counter(kind_of(path) for path in server.requests)
         expected_article_pages = sum(len(article.page_paths) for article in new)
 

@@ -30,6 +30,10 @@ DOWNLOAD_TIMEOUT = 30
 RETRY_ENABLED = True
 RETRY_TIMES = 2
 
+# A callback yields one article or a listing's few dozen links; Scrapy's default of 100
+# starts 100 asyncio tasks per response to process them, which costs more than it helps.
+CONCURRENT_ITEMS = 16
+
 # Cookies are not needed to read articles and only make crawls stateful.
 COOKIES_ENABLED = False
 TELNETCONSOLE_ENABLED = False
@@ -54,6 +58,11 @@ LISTING_STOP_AFTER_STALE_PAGES = 1
 # Also discover articles from the sitemaps named in robots.txt (else /sitemap.xml) and
 # from RSS/Atom feeds linked on listing pages.
 DISCOVER_SITEMAPS = True
+
+# Worker processes that parse article pages while the crawl process fetches and stores;
+# 0 parses in the crawl process. One is enough on small machines: the crawl process
+# itself keeps a core busy.
+EXTRACTION_WORKERS = 1
 
 LOG_LEVEL = "INFO"
 FEED_EXPORT_ENCODING = "utf-8"

@@ -29,8 +29,9 @@ from scrapy.spidermiddlewares.httperror import HttpError
 
 from portal_spider.archive_link import archive_for
 from portal_spider.discovery import find_listing_links, url_shape
+from portal_spider.extraction_pool import ExtractionPool
 from portal_spider.feeds import Entry, feed_links, parse_feed, parse_sitemap, sitemaps_from_robots
-from portal_spider.pages import decode_html, join_pages, parse_article
+from portal_spider.pages import decode_html, join_pages
 from portal_spider.portals import Portal, load_portals, portal_from_start_urls
 
 
@@ -88,7 +89,11 @@ class PortalSpider(scrapy.Spider):
         spider.archive = archive_for(crawler)
         spider.stop_after_stale = crawler.settings.getint("LISTING_STOP_AFTER_STALE_PAGES")
         spider.use_sitemaps = crawler.settings.getbool("DISCOVER_SITEMAPS")
+        spider.extraction = ExtractionPool(crawler.settings.getint("EXTRACTION_WORKERS"))
         return spider
+
+    def closed(self, reason):
+        self.extraction.close()
 
     # -- what to fetch first ------------------------------------------------------------
 
@@ -264,10 +269,14 @@ class PortalSpider(scrapy.Spider):
 
     # -- article pages ------------------------------------------------------------------
 
-    def parse_article_page(self, response):
+    async def parse_article_page(self, response):
         portal: Portal = response.meta["portal"]
-        html = decode_html(response.body, response.headers.get("Content-Type", b"").decode("latin-1"))
-        page = parse_article(html, response.url, portal.extraction_options())
+        page = await self.extraction.extract(
+            response.body,
+            response.headers.get("Content-Type", b"").decode("latin-1"),
+            response.url,
+            portal.extraction_options(),
+        )
         pages = response.meta["pages"] + [page]
         fetched = {p.url for p in pages} | {response.url}
         queued = response.meta.get("page_queue", [])
