@@ -19,6 +19,7 @@ LISTING_STOP_AFTER_STALE_PAGES pages that show no unarchived article.
 
 from __future__ import annotations
 
+from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from urllib.parse import urljoin
@@ -271,12 +272,17 @@ class PortalSpider(scrapy.Spider):
 
     async def parse_article_page(self, response):
         portal: Portal = response.meta["portal"]
-        page = await self.extraction.extract(
-            response.body,
-            response.headers.get("Content-Type", b"").decode("latin-1"),
-            response.url,
-            portal.extraction_options(),
-        )
+        try:
+            page = await self.extraction.extract(
+                response.body,
+                response.headers.get("Content-Type", b"").decode("latin-1"),
+                response.url,
+                portal.extraction_options(),
+            )
+        except BrokenExecutor as error:
+            # A worker died (out of memory, killed): the page stays queued for the next run.
+            self._record_failure(response.meta["article_url"], portal, f"BrokenExecutor: {error}")
+            return
         pages = response.meta["pages"] + [page]
         fetched = {p.url for p in pages} | {response.url}
         queued = response.meta.get("page_queue", [])
@@ -313,8 +319,9 @@ class PortalSpider(scrapy.Spider):
             error = str(failure.value.response.status)
         else:
             error = f"{failure.type.__name__}: {failure.getErrorMessage()}"[:300]
-        url = request.meta.get("article_url", request.url)
-        portal: Portal = request.meta["portal"]
+        self._record_failure(request.meta.get("article_url", request.url), request.meta["portal"], error)
+
+    def _record_failure(self, url: str, portal: Portal, error: str) -> None:
         self.archive.record_error(self.crawler.portal_run_id, url, error, portal.name)
         self.crawler.stats.inc_value("portal/errors")
         self.logger.warning("failed %s: %s", url, error)
