@@ -186,6 +186,14 @@ def test_reporters_credited_at_the_end_of_the_article():
     assert parse_article(html, "https://a.example/x").author == "姚峰"
 
 
+def test_signature_line_names_the_author_only_when_nothing_else_does():
+    text = "The match ended three to nothing after a quiet second period. " * 4
+    html = page(f"<h1>A headline for the match</h1><div><p>{text}</p><p>{text}</p><p><b><i>Stefan Wasmer</i></b></p></div>")
+    assert parse_article(html, "https://a.example/x").author == "Stefan Wasmer"
+    labelled = html.replace("<div>", "<p>By Anna Berg</p><div>")
+    assert parse_article(labelled, "https://a.example/x").author == "Anna Berg"
+
+
 def test_related_list_and_page_nav_are_not_body_text():
     body = (f"<h1>標題</h1><div class='content'><p>{HAN * 4}</p><p>{HAN * 3}</p><p>第1页/共2页 上一页 1 2 下一页</p>"
             "<p>相关报道：</p><p>·另一篇文章的標題（2005-04-03）</p></div>")

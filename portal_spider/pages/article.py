@@ -89,12 +89,13 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> Article
     pruned = copy.deepcopy(root)
     prune(pruned)
     main = select_main(pruned, options)
-    block_ends = _block_ends(lines, [text for element in main for text, _ in page_lines(element)], title)
+    main_lines = [text for element in main for text, _ in page_lines(element)]
+    block_ends = _block_ends(lines, main_lines, title)
     body = render_body(main, base, title)
     return Article(
         url=url,
         title=title,
-        author=author_field(page, [title_window(lines, title, after_first=True), block_ends]),
+        author=author_field(page, [title_window(lines, title, after_first=True), block_ends], body.text.rpartition("\n")[2]),
         published_at=date_field(page, [title_window(lines, title), block_ends]),
         body_text=body.text,
         body_html=body.html,

@@ -180,6 +180,12 @@ def _marked_authors(root) -> list[str] | None:
     return None
 
 
+def _signature(line: str | None) -> list[str] | None:
+    """A closing line that is nothing but a two- or three-word name ("Stefan Wasmer")."""
+    line = (line or "").strip(" -–—")
+    return [line] if _LATIN_NAME.match(line) and 2 <= len(line.split()) <= 3 else None
+
+
 def _site_words(url: str, site_names: list[str], document_title: str) -> set[str]:
     """Keys that name the site: og:site_name, the host name, the <title>'s site segment."""
     keys = {_letters(s) for s in site_names}
@@ -211,10 +217,12 @@ def _structured_name(raw: str) -> str:
     return _tidy_name((name[: cut.start()] if cut else name).strip(" ,;-|"))
 
 
-def author_field(page: Page, windows: list[list[str]]) -> str | None:
-    """Selector, structured data, then bylines: author labels, author markup, editor/source labels.
+def author_field(page: Page, windows: list[list[str]], signature: str | None = None) -> str | None:
+    """Selector, structured data, then bylines: author labels, author markup, a signature,
+    editor/source labels.
 
-    ``windows`` are line groups where bylines sit, most likely first.
+    ``windows`` are line groups where bylines sit, most likely first; ``signature`` is the
+    article's last line, where some portals put the writer's name alone.
     """
     root, structured, url = page.root, page.structured, page.url
     selected = selected_text(root, page.options.author_selector)
@@ -226,5 +234,6 @@ def author_field(page: Page, windows: list[list[str]]) -> str | None:
         cleaned = [name for n in names if _plausible_author(name := _structured_name(n), sites)]
         if cleaned:
             return ", ".join(dict.fromkeys(cleaned))
-    names = _byline_authors(windows, (0,)) or _marked_authors(root) or _byline_authors(windows, (1, 2))
+    names = (_byline_authors(windows, (0,)) or _marked_authors(root) or _signature(signature)
+             or _byline_authors(windows, (1, 2)))
     return ", ".join(clean_line(n) for n in names) if names else None
