@@ -141,6 +141,13 @@ def test_title_without_h1_strips_the_shorter_site_part():
     assert parse_article(html, "https://a.example/x").title == "一篇很長的攻略文章標題"
 
 
+def test_ruby_annotations_leave_the_title_and_byline():
+    html = page(f"<h1>環<ruby>境<rt>jìng</rt></ruby>要<ruby>變<rt>biàn</rt></ruby>天了</h1><p>作者：<ruby>張<rt>zhāng</rt></ruby>三</p>"
+                f"<div><p>{HAN * 5}</p></div>", "<title>環境要變天了_站名</title>")
+    article = parse_article(html, "https://a.example/x")
+    assert (article.title, article.author) == ("環境要變天了", "張三")
+
+
 def test_title_selector_overrides_everything():
     html = page(f"<h1>甲</h1><div class='t'>乙標題</div><p>{HAN * 5}</p>", "<title>甲</title>")
     options = ExtractionOptions(title_selector="div.t")
@@ -152,7 +159,8 @@ def test_title_selector_overrides_everything():
     [("作者：张三 编辑：李四 来源：某网", "张三"),
      ("来源：某网 责任编辑：李四", "李四"),
      ("记者 王建宏 张文攀 报道", "王建宏, 张文攀"),
-     ("By Jane Doe and John Roe | May 1, 2024", "Jane Doe, John Roe")],
+     ("By Jane Doe and John Roe | May 1, 2024", "Jane Doe, John Roe"),
+     ("作者：永創攻略編輯部 發布時間：2025-05-01 04:53:25", "永創攻略編輯部")],
 )
 def test_labelled_author_lines(line, author):
     html = page(f"<h1>標題</h1><p>{line}</p><div><p>{HAN * 5}</p></div>")

@@ -41,6 +41,9 @@ def _document(text: str):
     root = lxml_html.document_fromstring(text)
     # Comments are never content, and removing them keeps their tails in the text flow.
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
+    # <ruby>漢<rt>hàn</rt></ruby> reads as its base text everywhere: title, byline, body.
+    etree.strip_elements(root, "rt", "rp", with_tail=False)
+    etree.strip_tags(root, "ruby", "rb")
     return root
 
 

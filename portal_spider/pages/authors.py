@@ -21,6 +21,7 @@ _VALUE_END = re.compile(
 )
 _NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\band\b|\bund\b|\bet\b)\s*")
 # Chinese names run two to six characters (people, or a site as 作者); transliterated ones join parts with "·".
+_ORGANISATION_NAME = re.compile(r"[\u3400-\u9fff]{2,12}")
 _HAN_NAME = re.compile(r"^(?:[\u3400-\u9fff]{2,6}|[\u3400-\u9fff]{1,6}(?:[·•][\u3400-\u9fff]{1,6})+)$")
 # Two-character names padded to three columns: "赵  培".
 _PADDED_NAME = re.compile(r"(?<![\u3400-\u9fff])([\u3400-\u9fff])[ \u3000]{1,2}([\u3400-\u9fff])(?![\u3400-\u9fff])")
@@ -95,6 +96,14 @@ def _names(value: str) -> list[str]:
     return names[:6]
 
 
+def _colon_organisation(value: str) -> list[str]:
+    """"作者：永創攻略編輯部": after an explicit colon a longer Han token is a team or site name."""
+    if not value.lstrip().startswith((":", "：")):
+        return []
+    tokens = value.strip(" :：").split()
+    return tokens[:1] if tokens and _ORGANISATION_NAME.fullmatch(tokens[0]) else []
+
+
 def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
     """(rank, names) for a byline: rank 0 author, 1 editor, 2 source."""
     if len(text) > 200:
@@ -106,7 +115,8 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
         rank = ("author", "editor", "source").index(match.lastgroup)
         if match.lastgroup == "author" and match.group().strip().lower() == "by" and match.start() > 40:
             continue  # "by" in the middle of a sentence
-        names = _names(text[match.end(): following.start() if following else None])
+        value = text[match.end(): following.start() if following else None]
+        names = _names(value) or _colon_organisation(value)
         if names and (best is None or rank < best[0]):
             best = (rank, names)
     return best

@@ -56,13 +56,6 @@ def _is_byline(text: str) -> bool:
     return len(text) < 160 and labels >= 1 and (labels >= 2 or len(text) < 60)
 
 
-def _reduce_ruby(elements: list) -> None:
-    """<ruby>漢<rt>hàn</rt></ruby> reads as its base text only."""
-    for element in elements:
-        etree.strip_elements(element, "rt", "rp", with_tail=False)
-        etree.strip_tags(element, "ruby", "rb")
-
-
 def _drop_related(top) -> list:
     """A "相关报道" / "Related articles" heading and the list after it."""
     for element in top.iter():
@@ -138,7 +131,6 @@ def _without_repeated_copy(lines: list[str]) -> list[str]:
 def render_body(elements: list, base_url: str, title: str | None) -> Body:
     """body_text (paragraphs joined by newlines) and nh3-sanitised body_html for the block."""
     _drop_furniture(elements, title)
-    _reduce_ruby(elements)
     text = "\n".join(_paragraphs(elements))
     fragment = "".join(etree.tostring(e, encoding="unicode", method="html", with_tail=False) for e in elements)
     soup = BeautifulSoup(fragment, "lxml")
