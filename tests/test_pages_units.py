@@ -256,6 +256,12 @@ def test_hidden_second_copy_of_the_article_is_dropped_but_repeated_quotes_stay()
     assert [line[:3] for line in lines].count("第0段") == 1 and lines.count("引言重複一次，這是引言內容。") == 2
 
 
+def test_code_blocks_keep_their_lines():
+    body = f"<h1>T</h1><div class='content'><p>{HAN * 4}</p><pre>docker stop app\ndocker rm app</pre><p>{HAN * 3}</p></div>"
+    lines = parse_article(page(body), "https://a.example/x").body_text.split("\n")
+    assert lines[1:3] == ["docker stop app", "docker rm app"]
+
+
 def test_join_pages_keeps_first_metadata_and_concatenates_bodies():
     first = Article(url="u1", title="T", author="A", body_text="one", body_html="<p>one</p>", page_urls=["u2"])
     second = Article(url="u2", title="T2", body_text="two", body_html="<p>two</p>")
