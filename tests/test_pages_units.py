@@ -122,6 +122,18 @@ def test_published_date_is_preferred_over_modified_and_comment_dates():
     assert parse_article(page(body), "https://a.example/x").published_at == "2025-05-13T11:07:00+08:00"
 
 
+def test_structured_date_with_offset_beats_a_naive_one():
+    head = ('<meta property="article:published_time" content="2022-05-10T23:35:55">'
+            '<meta name="date" content="2022-05-11T04:10:00-03:00">')
+    assert parse_article(page(f"<p>{HAN * 5}</p>", head), "https://a.example/x").published_at == "2022-05-11T04:10:00-03:00"
+
+
+def test_dateline_opening_a_long_paragraph():
+    text = "Bei der Erinnerung an die Opfer wurde ein neuer Stolperstein verlegt, sagte die Sprecherin. " * 3
+    html = page(f"<h1>Ein Titel für den Artikel</h1><p>27.1.2022 - {text}</p>")
+    assert parse_article(html, "https://a.example/x").published_at == "2022-01-27T00:00:00+00:00"
+
+
 def test_json_ld_date_beats_page_text():
     ld = '<script type="application/ld+json">{"@type":"Article","datePublished":"2021-03-04T05:06:07+02:00"}</script>'
     html = page(f"<h1>T</h1><p>2025-01-01</p><p>{HAN * 5}</p>", ld)

@@ -19,6 +19,8 @@ _PUBLISHED_LABEL = re.compile(
 _MODIFIED_LABEL = re.compile(r"更新|修改|Updated|Modified|Last|Aktualisiert|zuletzt|Stand", re.I)
 _DATE_ONLY = re.compile(r"^\s*\d{4}-\d{1,2}-\d{1,2}\s*$")
 _DATE_MARK = re.compile(r"date|time|publish|posted|byline|meta|info|author", re.I)
+_OPENING_DATE = re.compile(r"^\W{0,3}(\d{1,2}\.\d{1,2}\.\d{4}|\d{4}-\d{1,2}-\d{1,2})\s*[-–|:]")
+_HAS_OFFSET = re.compile(r"T\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?\s*(?:Z|[+-]\d{2}:?\d{2})$")
 _URL_DATE = re.compile(r"/((?:19|20)\d{2})[/-]?(0[1-9]|1[0-2])[/-]?(0[1-9]|[12]\d|3[01])(?:/|\D)")
 
 
@@ -33,7 +35,13 @@ def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime |
                 return moment
     # Unlabelled, the first date next to the title is the publication time, even when
     # the portal calls it 更新/Updated (nothing better labelled was found above).
-    return next((m for t in windows[0] if len(t) < 200 and (m := find_date(t, context))), None)
+    # A long line counts only when it opens with a dateline ("27.1.2022 - Bei der …").
+    return next((m for t in windows[0] if (m := find_date(t if len(t) < 200 else _opening_date(t), context))), None)
+
+
+def _opening_date(text: str) -> str:
+    match = _OPENING_DATE.match(text)
+    return match[1] if match else ""
 
 
 def _url_date(url: str, context: DateContext) -> datetime | None:
@@ -70,7 +78,8 @@ def date_field(page: Page, windows: list[list[str]]) -> str | None:
     root, url, context = page.root, page.url, page.dates
     selected = selected_text(root, page.options.date_selector)
     moment = find_date(selected, context) if selected else None
-    for value in page.structured.dates:
+    # A value with its own offset is more trustworthy than a naive one in another field.
+    for value in sorted(page.structured.dates, key=lambda v: not _HAS_OFFSET.search(v)):
         if moment:
             break
         moment = parse_iso(value, context)
