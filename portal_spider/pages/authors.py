@@ -10,7 +10,15 @@ from .page import Page
 from .text import clean_line, normalise_for_compare, strip_pinyin
 from .title import title_segments
 
-_AUTHOR_LABEL = r"(?:(?:原?作\s*者|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生)(?=\s*[:：]|\s)|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s+von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|Autor(?:in)?\s*[:：]?|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
+# Chinese labels need a colon or space after them: 作者手记 and 记者看东北 are words, not bylines.
+_AUTHOR_LABEL = (
+    r"(?:(?:原?作\s*者|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生)(?=\s*[:：]|\s)"
+    r"|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平
+    r"|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?"
+    r"|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])"
+    r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s+von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)"
+    r"|Autor(?:in)?\s*[:：]?|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
+)
 _EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|编\s*辑|編\s*輯)(?=\s*[:：]|\s)|Edited by|Editor\s*[:：])"
 _SOURCE_LABEL = r"(?:(?:来\s*源|來\s*源|出\s*处|出\s*處)(?=\s*[:：]|\s)|Source\s*[:：])"
 _LABELS = re.compile(rf"(?P<author>{_AUTHOR_LABEL})|(?P<editor>{_EDITOR_LABEL})|(?P<source>{_SOURCE_LABEL})")
@@ -21,8 +29,9 @@ _VALUE_END = re.compile(
 )
 _NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\band\b|\bund\b|\bet\b)\s*")
 # Chinese names run two to six characters (people, or a site as 作者); transliterated ones join parts with "·".
-_ORGANISATION_NAME = re.compile(r"[\u3400-\u9fff]{2,12}")
 _HAN_NAME = re.compile(r"^(?:[\u3400-\u9fff]{2,6}|[\u3400-\u9fff]{1,6}(?:[·•][\u3400-\u9fff]{1,6})+)$")
+# A team or site name after an explicit "作者：" ("永創攻略編輯部").
+_ORGANISATION_NAME = re.compile(r"[\u3400-\u9fff]{2,12}")
 # Two-character names padded to three columns: "赵  培".
 _PADDED_NAME = re.compile(r"(?<![\u3400-\u9fff])([\u3400-\u9fff])[ \u3000]{1,2}([\u3400-\u9fff])(?![\u3400-\u9fff])")
 # Forum and blog user names: one token mixing letters, digits or symbols ("ggjjzhzz", "放飞&心情").
