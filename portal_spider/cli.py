@@ -60,6 +60,8 @@ def crawl_options(command):
         click.option("--refresh", is_flag=True, help="Fetch known articles again and record revisions."),
         click.option("--since", "since_days", type=click.FloatRange(min=0), metavar="DAYS",
                      help="With --refresh: only articles published in the last DAYS days."),
+        click.option("--changed", is_flag=True,
+                     help="With --refresh: only articles whose sitemap lastmod changed."),
         click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors."),
         click.option("--json", "as_json", is_flag=True, help="Print the run summary as JSON."),
         click.option("-v", "--verbose", is_flag=True, help="Show Scrapy's log."),
@@ -71,7 +73,7 @@ def crawl_options(command):
 
 @cli.command()
 @crawl_options
-def crawl(names, start_urls, config, db, settings, full, refresh, since_days, quiet, as_json, verbose):
+def crawl(names, start_urls, config, db, settings, full, refresh, since_days, changed, quiet, as_json, verbose):
     """Crawl portals into the archive, fetching only what is new.
 
     Exit status: 0 when the crawl ran (even if some pages failed; see crawl_errors),
@@ -88,8 +90,10 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, qu
     from portal_spider.runlock import ArchiveLocked, crawl_lock
 
     portals = _portals(start_urls, config, names)
-    if since_days is not None and not refresh:
-        raise click.ClickException("--since goes with --refresh")
+    if (since_days is not None or changed) and not refresh:
+        raise click.ClickException("--since and --changed go with --refresh")
+    if since_days is not None and changed:
+        raise click.ClickException("--since and --changed are alternatives: give one")
     try:
         scrapy_settings = project_settings(db, settings)
     except SettingError as error:
@@ -104,7 +108,8 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, qu
             if not (quiet or as_json):
                 click.echo(f"crawling {', '.join(p.name for p in portals)} into {db}", err=True)
             run_id = run_crawl(
-                portals, scrapy_settings, full=full, refresh=refresh, since_days=since_days
+                portals, scrapy_settings, full=full, refresh=refresh, since_days=since_days,
+                changed=changed,
             )
     except ArchiveLocked as error:
         click.echo(f"Error: {error}", err=True)

@@ -33,10 +33,13 @@ def run_crawl(
     full: bool = False,
     refresh: bool = False,
     since_days: float | None = None,
+    changed: bool = False,
 ) -> int | None:
     """Crawl the portals into the archive named by ARCHIVE_PATH; returns the run id."""
     process = CrawlerProcess(settings)
     crawler = process.create_crawler(PortalSpider)
-    process.crawl(crawler, portals=portals, full=full, refresh=refresh, since=since_days)
+    process.crawl(
+        crawler, portals=portals, full=full, refresh=refresh, since=since_days, changed=changed
+    )
     process.start()
     return getattr(crawler, "portal_run_id", None)

@@ -31,7 +31,8 @@ class CrawlLog:
         with self.db.atomic():
             cursor = self.db.execute(
                 "INSERT INTO crawl_runs (started_at, portals, status, hostname, pid) VALUES (?, ?, 'running', ?, ?)",
-                [now(), json.dumps(list(portals), ensure_ascii=False), socket.gethostname(), os.getpid()],
+                # Milliseconds: a run's duration gives its pages per second.
+                [now("milliseconds"), json.dumps(list(portals), ensure_ascii=False), socket.gethostname(), os.getpid()],
             )
         return cursor.lastrowid
 
@@ -52,7 +53,7 @@ class CrawlLog:
             self.db.execute(
                 """UPDATE crawl_runs SET finished_at = ?, status = ?, pages_fetched = ?, articles_new = ?,
                    articles_updated = ?, duplicates = ?, errors = ? WHERE id = ?""",
-                [now(), status, pages_fetched, articles_new, articles_updated, duplicates, errors, run_id],
+                [now("milliseconds"), status, pages_fetched, articles_new, articles_updated, duplicates, errors, run_id],
             )
 
     def mark_interrupted_runs(self) -> int:
@@ -111,6 +112,25 @@ class CrawlLog:
     def pending_urls(self, portal: str | None = None) -> list[str]:
         """Queued URLs not archived yet, oldest discovery first."""
         return self._urls("crawl_queue", "discovered_at", portal, f"NOT {ARCHIVED.format('t.url')}")
+
+    def lastmod_changed(self, lastmods: dict[str, str]) -> list[str]:
+        """Archived URLs among ``lastmods`` whose sitemap lastmod differs from the one recorded."""
+        canonical = {self.canonicalize(url): lastmod for url, lastmod in lastmods.items()}
+        changed = []
+        for url, lastmod in canonical.items():
+            row = self.db.execute("SELECT lastmod FROM sitemap_lastmod WHERE url = ?", [url]).fetchone()
+            if row and row[0] != lastmod and self.is_known(url):
+                changed.append(url)
+        return changed
+
+    def record_lastmods(self, lastmods: dict[str, str]) -> None:
+        rows = [(self.canonicalize(url), lastmod) for url, lastmod in lastmods.items()]
+        with self.db.atomic():
+            self.db.conn.executemany(
+                "INSERT INTO sitemap_lastmod (url, lastmod) VALUES (?, ?)"
+                " ON CONFLICT(url) DO UPDATE SET lastmod = excluded.lastmod",
+                rows,
+            )
 
     def _urls(self, table: str, order: str, portal: str | None, condition: str = "1") -> list[str]:
         sql = f"SELECT url FROM {table} t WHERE {condition} AND (? IS NULL OR portal = ?) ORDER BY {order}, url"

@@ -131,6 +131,15 @@ def m001_initial(db: Database) -> None:
     db["articles"].enable_fts(["title", "body_text"], create_triggers=True, tokenize="trigram")
 
 
+@migrations()
+def m002_sitemap_lastmod(db: Database) -> None:
+    # The lastmod a portal's sitemap gave each URL when last read: --refresh --changed
+    # re-fetches the articles whose lastmod moved since.
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS sitemap_lastmod (url TEXT PRIMARY KEY, lastmod TEXT NOT NULL) WITHOUT ROWID"
+    )
+
+
 def _ensure_articles(db: Database) -> None:
     table = db["articles"]
     if not table.exists():

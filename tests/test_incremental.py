@@ -81,6 +81,37 @@ def test_refresh_records_a_revision_for_the_changed_article_only(portal_server, 
     assert '"articles_updated": 1' in result.stdout
 
 
+def test_refresh_changed_fetches_only_articles_whose_sitemap_lastmod_moved(portal_server, tmp_path):
+    db_path = str(tmp_path / "a.db")
+    crawl("--start-url", start_url(portal_server), "--db", db_path)
+    changed = next(a for a in portal_server.portal.articles if len(a.page_paths) > 1)
+    old_title = changed.title
+    portal_server.portal.edit_article(changed.id, title=old_title + "（更新版）")
+    portal_server.requests.clear()
+    result = crawl("--start-url", start_url(portal_server), "--db", db_path, "--refresh", "--changed", "--json")
+    assert sorted(article_requests(portal_server)) == sorted(changed.page_paths)
+    assert '"articles_updated": 1' in result.stdout
+    db = sqlite_utils.Database(db_path)
+    assert [r["title"] for r in db["article_revisions"].rows] == [old_title]
+
+
+def test_refresh_since_fetches_only_recent_articles(portal_server, tmp_path):
+    db_path = str(tmp_path / "a.db")
+    crawl("--start-url", start_url(portal_server), "--db", db_path)
+    portal_server.requests.clear()
+    # The sample portal's articles are dated up to 2025-05-13: a window reaching back
+    # to it from today takes only those published in the window.
+    from datetime import datetime, timezone
+    newest = datetime.fromisoformat(portal_server.portal.articles[0].published_at)
+    days = (datetime.now(timezone.utc) - newest).total_seconds() / 86400 + 2
+    crawl("--start-url", start_url(portal_server), "--db", db_path, "--refresh", "--since", f"{days:.3f}")
+    expected = {p for a in portal_server.portal.articles
+                if (newest - datetime.fromisoformat(a.published_at)).total_seconds() < 2 * 86400
+                for p in a.page_paths}
+    assert set(article_requests(portal_server)) == expected
+    assert 0 < len(expected) < 36
+
+
 def test_lock_refuses_a_concurrent_run(tmp_path):
     db_path = str(tmp_path / "a.db")
     with crawl_lock(db_path):

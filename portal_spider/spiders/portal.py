@@ -7,11 +7,12 @@ articles are known so that a scheduled run fetches only what is new.
 
 Run it as ``portal-archive crawl`` or ``scrapy crawl portal -a start_url=URL``
 (``-a config=portals.toml -a names=a,b``, ``-a full=1``, ``-a refresh=1``,
-``-a since=DAYS``).
+``-a since=DAYS``, ``-a changed=1``).
 
 When pagination stops (incremental runs): a portal's first run, a run after one that did
 not finish, and ``--full`` walk every listing page. Otherwise, while robots.txt and the
-sitemap are being read, the next listing page waits for them; if the sitemap lists the
+sitemap (read on every run, also for its lastmod dates) are being read, the next
+listing page waits for them; if the sitemap lists the
 portal's articles, pagination goes on only while listing pages show unarchived articles
 the sitemap did not list (a stale sitemap); without a sitemap it stops after
 LISTING_STOP_AFTER_STALE_PAGES pages that show no unarchived article.
@@ -66,6 +67,7 @@ class PortalSpider(scrapy.Spider):
         full=False,
         refresh=False,
         since=None,
+        changed=False,
         **kwargs,
     ):
         super().__init__(**kwargs)
@@ -79,6 +81,7 @@ class PortalSpider(scrapy.Spider):
         self.full = _flag(full)
         self.refresh = _flag(refresh)
         self.since_days = float(since) if since not in (None, "") else None
+        self.refresh_changed = self.refresh and _flag(changed)
         self.state: dict[str, PortalState] = {}
         self.listings_seen: set[str] = set()
         self.feeds_seen: set[str] = set()
@@ -104,14 +107,14 @@ class PortalSpider(scrapy.Spider):
             state = self.state[portal.name] = PortalState(walk_all=self.full or previous != "ok")
             for url in portal.start_urls:
                 yield self._listing_request(url, portal)
-            if self.use_sitemaps and not state.walk_all:
+            if self.use_sitemaps:
                 for url in sorted({urljoin(u, "/robots.txt") for u in portal.start_urls}):
                     yield self._sitemap_request(url, portal, self.parse_robots)
             # What an earlier run discovered but did not archive (killed, or failed).
             leftovers = self.archive.pending_urls(portal.name) + self.archive.failed_urls(portal.name)
             for url in dict.fromkeys(leftovers):
                 yield self._article_request(url, portal)
-            if self.refresh:
+            if self.refresh and not self.refresh_changed:
                 for url in self.archive.known_article_urls(portal.name, self._published_since()):
                     yield self._article_request(url, portal, refetch=True)
 
@@ -234,6 +237,13 @@ class PortalSpider(scrapy.Spider):
                 yield self._sitemap_request(url, portal, self.parse_sitemap)
         state.sitemap_waiting.extend(sitemap.entries)
         yield from self._sitemap_articles(portal)
+        lastmods = {entry.url: entry.lastmod for entry in sitemap.entries if entry.lastmod}
+        if self.refresh_changed:
+            for url in self.archive.lastmod_changed(lastmods):
+                if url not in self.scheduled:
+                    yield self._article_request(url, portal, refetch=True)
+        # Recorded as read: a re-fetch that fails stays in crawl_errors and is retried.
+        self.archive.record_lastmods(lastmods)
         yield from self._sitemap_request_done(portal)
 
     def _sitemap_request_done(self, portal: Portal):
