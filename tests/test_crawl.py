@@ -75,3 +75,22 @@ def test_scrapy_crawl_command_works_from_the_project_root(portal_server, tmp_pat
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert len(archived(db_path)) == 36
+
+
+def test_redirected_and_tracking_urls_are_one_row_with_aliases(portal_server, tmp_path):
+    from storage import Archive
+
+    db_path = tmp_path / "a.db"
+    article = portal_server.portal.articles[3]
+    site = portal_server.base_url.removeprefix("http://")
+    # URLs an earlier run left queued: a redirecting short link and a tracking-tagged copy.
+    redirecting = f"{portal_server.base_url}/a/{article.id}"
+    tagged = article.url(portal_server.base_url) + "?utm_source=weibo&spm=a1.b2"
+    Archive(str(db_path)).enqueue([redirecting, tagged], site)
+
+    crawl("--start-url", portal_server.base_url + "/list/index.html", "--db", str(db_path))
+    db = sqlite_utils.Database(db_path)
+    assert db["articles"].count == 36
+    row_id = db.execute("select id from articles where url = ?", [article.url(portal_server.base_url)]).fetchone()[0]
+    aliases = {url: article_id for url, article_id in db.execute("select url, article_id from article_urls")}
+    assert aliases.get(redirecting) == row_id

@@ -23,6 +23,7 @@ from __future__ import annotations
 from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
+from itertools import chain
 from urllib.parse import urljoin
 
 import scrapy
@@ -112,11 +113,12 @@ class PortalSpider(scrapy.Spider):
                     yield self._sitemap_request(url, portal, self.parse_robots)
             # What an earlier run discovered but did not archive (killed, or failed).
             leftovers = self.archive.pending_urls(portal.name) + self.archive.failed_urls(portal.name)
-            for url in dict.fromkeys(leftovers):
-                yield self._article_request(url, portal)
+            refetch = []
             if self.refresh and not self.refresh_changed:
-                for url in self.archive.known_article_urls(portal.name, self._published_since()):
-                    yield self._article_request(url, portal, refetch=True)
+                refetch = self.archive.known_article_urls(portal.name, self._published_since())
+            for url in chain(leftovers, refetch):
+                if url not in self.scheduled:
+                    yield self._article_request(url, portal)
 
     def _published_since(self) -> str | None:
         if self.since_days is None:
@@ -149,10 +151,13 @@ class PortalSpider(scrapy.Spider):
             meta={"portal": portal},
         )
 
-    def _article_request(self, url: str, portal: Portal, refetch: bool = False) -> scrapy.Request:
+    def _article_request(self, url: str, portal: Portal) -> scrapy.Request:
+        # self.scheduled, keyed by canonical URL, keeps an article from being requested
+        # twice; Scrapy's duplicate filter is bypassed so that a redirect to an article
+        # fetched under its own URL still arrives and its URL is recorded as an alias.
         self.scheduled.add(url)
         return scrapy.Request(
-            url, callback=self.parse_article_page, errback=self.on_error, dont_filter=refetch,
+            url, callback=self.parse_article_page, errback=self.on_error, dont_filter=True,
             meta={"portal": portal, "article_url": url, "pages": []},
         )
 
@@ -241,7 +246,7 @@ class PortalSpider(scrapy.Spider):
         if self.refresh_changed:
             for url in self.archive.lastmod_changed(lastmods):
                 if url not in self.scheduled:
-                    yield self._article_request(url, portal, refetch=True)
+                    yield self._article_request(url, portal)
         # Recorded as read: a re-fetch that fails stays in crawl_errors and is retried.
         self.archive.record_lastmods(lastmods)
         yield from self._sitemap_request_done(portal)
