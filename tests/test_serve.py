@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 
 from storage import Archive, Article
@@ -29,7 +30,9 @@ def get(url: str, attempts: int = 100) -> bytes:
 
 def test_serve_answers_versions_and_lists_articles(tmp_path):
     db_path = tmp_path / "guides.db"
-    Archive(str(db_path)).save(Article(url="http://p.test/1.html", title="原神攻略", body_text="正文。"))
+    archive = Archive(str(db_path))
+    archive.save(Article(url="http://p.test/1.html", title="原神攻略", body_text="深淵十二層的配隊思路。"))
+    archive.save(Article(url="http://p.test/2.html", title="星穹鐵道", body_text="模擬宇宙的祝福選擇。"))
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "portal_spider.cli", "serve", "--db", str(db_path), "--port", str(port)],
@@ -40,8 +43,12 @@ def test_serve_answers_versions_and_lists_articles(tmp_path):
         assert "datasette" in versions
         tables = json.loads(get(f"http://127.0.0.1:{port}/guides.json"))["tables"]
         assert "articles" in [table["name"] for table in tables]
-        rows = json.loads(get(f"http://127.0.0.1:{port}/guides/articles.json?_shape=array"))
-        assert rows[0]["title"] == "原神攻略"
+        rows = json.loads(get(f"http://127.0.0.1:{port}/guides/articles.json?_shape=array&_sort=id"))
+        assert [row["title"] for row in rows] == ["原神攻略", "星穹鐵道"]
+        # Chinese full-text search (three characters or more, trigram index).
+        query = urllib.parse.quote("十二層")
+        found = json.loads(get(f"http://127.0.0.1:{port}/guides/articles.json?_shape=array&_search={query}"))
+        assert [row["title"] for row in found] == ["原神攻略"]
     finally:
         server.terminate()
         server.wait(timeout=10)
