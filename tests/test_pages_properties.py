@@ -54,7 +54,8 @@ def test_truncated_page(cut):
 
 def test_untruncated_sample_is_read():
     article = parse_article(SAMPLE, "https://a.example/x")
-    assert (article.title, article.author, article.published_at) == ("標題", "甲", "2025-01-01T00:00:00+08:00")
+    # The JSON-LD date is day-only; the labelled line under the headline contradicts it and wins.
+    assert (article.title, article.author, article.published_at) == ("標題", "甲", "2025-05-13T11:07:00+08:00")
     assert "當前漢字" in article.body_text and article.page_urls == ["https://a.example/x_2.html"]
 
 

@@ -99,7 +99,11 @@ NOW = datetime(2025, 5, 13, 4, 0, tzinfo=timezone.utc)  # 12:00 in UTC+8
      ("3小时前", "2025-05-13T09:00:00+08:00"),
      ("昨天 12:30", "2025-05-12T12:30:00+08:00"),
      ("2 hours ago", "2025-05-13T10:00:00+08:00"),
-     ("19. Oktober 2019", "2019-10-19T00:00:00+08:00")],
+     ("19. Oktober 2019", "2019-10-19T00:00:00+08:00"),
+     ("4. 2. 2022.", "2022-02-04T00:00:00+08:00"),
+     ("9/17/2004 5:54:13 AM", "2004-09-17T05:54:13+08:00"),
+     ("06/02/2022 - 13:48", "2022-02-06T13:48:00+08:00"),
+     ("Published on August 19, 2019August 19, 2019", "2019-08-19T00:00:00+08:00")],
 )
 def test_date_formats(text, expected):
     assert iso(find_date(text, DateContext(CHINA, NOW))) == expected
@@ -132,6 +136,24 @@ def test_dateline_opening_a_long_paragraph():
     text = "Bei der Erinnerung an die Opfer wurde ein neuer Stolperstein verlegt, sagte die Sprecherin. " * 3
     html = page(f"<h1>Ein Titel für den Artikel</h1><p>27.1.2022 - {text}</p>")
     assert parse_article(html, "https://a.example/x").published_at == "2022-01-27T00:00:00+00:00"
+
+
+@pytest.mark.parametrize("opening, expected", [("(21. November 2022) ", "2022-11-21"), ("31. Oktober 2023. ", "2023-10-31")])
+def test_named_month_dateline_opening_a_long_paragraph(opening, expected):
+    text = "Bei der Erinnerung an die Opfer wurde ein neuer Stolperstein verlegt, sagte die Sprecherin. " * 3
+    html = page(f"<h1>Ein Titel für den Artikel</h1><p>{opening}{text}</p>")
+    assert parse_article(html, "https://a.example/x").published_at[:10] == expected
+
+
+def test_prose_opening_with_a_date_is_no_dateline():
+    text = "Am 3. Mai 2022 sagte die Sprecherin, dass ein neuer Stolperstein verlegt wurde. " * 3
+    assert parse_article(page(f"<h1>Ein Titel für den Artikel</h1><p>{text}</p>"), "https://a.example/x").published_at is None
+
+
+def test_utc_meta_time_reads_in_the_zone_of_the_page_language():
+    head = '<meta property="article:published_time" content="2022-11-06T23:00:00.000Z">'
+    html = page(f"<h1>Ein Titel für den Artikel</h1><p>{'Text des Artikels. ' * 20}</p>", head).replace("<html>", '<html lang="de">')
+    assert parse_article(html, "https://a.example/x").published_at == "2022-11-07T00:00:00+01:00"
 
 
 def test_json_ld_date_beats_page_text():

@@ -13,7 +13,7 @@ from lxml import etree, html as lxml_html
 from storage.article import Article
 
 from .body import render_body
-from .dates import CHINA, DateContext, parse_zone
+from .dates import CHINA, DateContext, page_zone, parse_zone
 from .encoding import decode_html
 from .authors import author_field
 from .lines import page_lines
@@ -24,7 +24,7 @@ from .paging import find_page_urls
 from .published import date_field
 from .structured import read_structured
 from .text import han_ratio
-from .title import title_field, title_window
+from .title import headline_lines, title_field, title_window
 
 log = logging.getLogger(__name__)
 
@@ -47,14 +47,15 @@ def _document(text: str):
     return root
 
 
-def _context(root, lines: list, options: ExtractionOptions) -> DateContext:
-    """Time zone from options, else Chinese pages read as UTC+8, else UTC."""
+def _context(root, lines: list, url: str, options: ExtractionOptions) -> DateContext:
+    """Time zone from options, else Chinese pages read as UTC+8, else the zone the page's
+    language or country-code host implies, else UTC."""
     zone = parse_zone(options.timezone)
     if zone is None:
         lang = (root.get("lang") or root.get("xml:lang") or "").lower()
         sample = "".join(text for text, _ in lines[:80])[:3000]
         chinese = lang.startswith("zh") or (not lang and han_ratio(sample) > 0.2)
-        zone = CHINA if chinese else timezone.utc
+        zone = CHINA if chinese else page_zone(lang, urlsplit(url).hostname or "") or timezone.utc
     now = options.fetched_at or datetime.now(timezone.utc)
     if now.tzinfo is None:
         now = now.replace(tzinfo=timezone.utc)  # a naive fetch time is taken as UTC
@@ -86,7 +87,7 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> Article
     structured = read_structured(root)
     body_element = root.find("body")
     lines = page_lines(body_element if body_element is not None else root)
-    page = Page(root, url, options, structured, lines, _context(root, lines, options))
+    page = Page(root, url, options, structured, lines, _context(root, lines, url, options))
     title = title_field(page)
     # The body is chosen on a pruned copy: metadata heuristics still need the whole page.
     pruned = copy.deepcopy(root)
@@ -99,7 +100,7 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> Article
         url=url,
         title=title,
         author=author_field(page, [title_window(lines, title, after_first=True), block_ends], body.text.rpartition("\n")[2]),
-        published_at=date_field(page, [title_window(lines, title), block_ends]),
+        published_at=date_field(page, [title_window(lines, title), block_ends], headline_lines(lines, title)),
         body_text=body.text,
         body_html=body.html,
         canonical_url=_canonical(structured.canonical, url),

@@ -31,19 +31,21 @@ _MONTHS = {
     for name in names.split()
 }
 _MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
-_TIME = r"(?:[T\s,]*(?:at\s+|um\s+)?(\d{1,2})\s*[:：时時点]\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
+# A clock time after the date, also set off by a dash ("06/02/2022 - 13:48").
+_TIME = r"(?:(?:[T\s,]*|\s+[-–|]\s+)(?:at\s+|um\s+)?(\d{1,2})\s*[:：时時点]\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
 _OFFSET = r"\s*(Z|[+-]\d{2}:?\d{2}|UTC|GMT)?"
 
 _YMD = re.compile(
     r"(?<!\d)((?:19|20)\d{2})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?!\d)\s*[日号號]?" + _TIME + _OFFSET,
     re.I,
 )
-_DMY = re.compile(r"(?<![\d.])(\d{1,2})[./](\d{1,2})[./]((?:19|20)\d{2})(?!\d)" + _TIME, re.I)
+# Day first, also spaced after the dots ("4. 2. 2022").
+_DMY = re.compile(r"(?<![\d.])(\d{1,2})(?:\.\s?|/)(\d{1,2})(?:\.\s?|/)((?:19|20)\d{2})(?!\d)" + _TIME, re.I)
 _MDY_NAMED = re.compile(
-    rf"\b({_MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})\b" + _TIME, re.I
+    rf"\b({_MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})(?!\d)" + _TIME, re.I
 )
 _DMY_NAMED = re.compile(
-    rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({_MONTH_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})\b" + _TIME,
+    rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({_MONTH_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})(?!\d)" + _TIME,
     re.I,
 )
 _YM_CN = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月(?!\s*\d)")
@@ -81,6 +83,37 @@ def parse_zone(name: str | None) -> tzinfo | None:
         return ZoneInfo(name.strip())
     except (ZoneInfoNotFoundError, ValueError):
         return None  # an unknown zone name: fall back to the page's inferred zone
+
+
+# Languages and countries that keep one civil time, for reading a UTC timestamp as the
+# page's own day.  Languages spoken across many zones (en, es, fr, pt, ru, ar) count only
+# with a region ("en-GB", "fr-FR") or a country-code host.
+_LANGUAGE_ZONES = {
+    "de": "Europe/Berlin", "it": "Europe/Rome", "nl": "Europe/Amsterdam", "pl": "Europe/Warsaw",
+    "cs": "Europe/Prague", "sk": "Europe/Bratislava", "hu": "Europe/Budapest", "da": "Europe/Copenhagen",
+    "sv": "Europe/Stockholm", "nb": "Europe/Oslo", "no": "Europe/Oslo", "sl": "Europe/Ljubljana",
+    "hr": "Europe/Zagreb", "fi": "Europe/Helsinki", "el": "Europe/Athens", "ja": "Asia/Tokyo",
+    "ko": "Asia/Seoul", "zh": "Asia/Shanghai",
+}
+_COUNTRY_ZONES = {
+    "de": "Europe/Berlin", "at": "Europe/Vienna", "ch": "Europe/Zurich", "li": "Europe/Vaduz",
+    "lu": "Europe/Luxembourg", "it": "Europe/Rome", "nl": "Europe/Amsterdam", "be": "Europe/Brussels",
+    "fr": "Europe/Paris", "es": "Europe/Madrid", "pl": "Europe/Warsaw", "cz": "Europe/Prague",
+    "sk": "Europe/Bratislava", "hu": "Europe/Budapest", "dk": "Europe/Copenhagen", "se": "Europe/Stockholm",
+    "no": "Europe/Oslo", "fi": "Europe/Helsinki", "gr": "Europe/Athens", "gb": "Europe/London",
+    "uk": "Europe/London", "ie": "Europe/Dublin", "pt": "Europe/Lisbon", "jp": "Asia/Tokyo",
+    "kr": "Asia/Seoul", "cn": "Asia/Shanghai", "tw": "Asia/Taipei", "hk": "Asia/Hong_Kong",
+    "sg": "Asia/Singapore", "in": "Asia/Kolkata", "nz": "Pacific/Auckland",
+}
+
+
+def page_zone(lang: str, host: str) -> tzinfo | None:
+    """The civil time zone a page's language tag or country-code host implies, if only one."""
+    parts = lang.lower().replace("_", "-").split("-")
+    region = next((p for p in parts[1:] if len(p) == 2), None)
+    name = (_COUNTRY_ZONES.get(region or "") or _LANGUAGE_ZONES.get(parts[0])
+            or _COUNTRY_ZONES.get(host.lower().rstrip(".").rpartition(".")[2]))
+    return ZoneInfo(name) if name else None
 
 
 def _offset(text: str | None, context: DateContext) -> tzinfo:
@@ -136,7 +169,10 @@ def find_date(text: str, context: DateContext) -> datetime | None:
         month = _MONTHS[match[2].lower()]
         return _build(match[3], month, match[1], *match.groups()[3:7], context.zone)
     if match := _DMY.search(text):
-        return _build(match[3], match[2], match[1], *match.groups()[3:7], context.zone)
+        day, month = match[1], match[2]
+        if "/" in match[0] and int(month) > 12 >= int(day):
+            day, month = month, day  # "9/17/2004": a slashed date that can only be month first
+        return _build(match[3], month, day, *match.groups()[3:7], context.zone)
     if match := _YM_CN.search(text):
         return _build(match[1], match[2], 1, None, None, None, None, context.zone)
     # "today"/"3小时前" in a long line is prose, not a timestamp.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from urllib.parse import urlsplit
 
 import htmldate
@@ -12,36 +12,69 @@ from .dates import DateContext, find_date, iso, parse_iso
 from .selection import selected_text
 from .page import Page
 
+# Latin labels are whole words: "date" inside "updated" is no publication label.
 _PUBLISHED_LABEL = re.compile(
     r"发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|发表于|發表於|发布于|發佈於|出版时间|时间|時間|日期|"
-    r"Published|Posted|Veröffentlicht|Erschienen|Publié|Publicado|Date", re.I
+    r"(?<![A-Za-z])(?:Published|Posted|Veröffentlicht|Erschienen|Publié|Publicado|Date)(?![a-z])", re.I
 )
 _MODIFIED_LABEL = re.compile(r"更新|修改|Updated|Modified|Last|Aktualisiert|zuletzt|Stand", re.I)
+# Forum post headers carry the poster's profile dates: not when the post was published.
+_PROFILE_LABEL = re.compile(
+    r"Registriert|Registered|Joined|Mitglied seit|Member since|Dabei seit|Last (?:visit|login|seen)|"
+    r"注册时间|註冊時間|注册于|註冊於|注册日期|加入时间|最后登录|最後登錄|上次访问", re.I
+)
 _DATE_ONLY = re.compile(r"^\s*\d{4}-\d{1,2}-\d{1,2}\s*$")
 _DATE_MARK = re.compile(r"date|time|publish|posted|byline|meta|info|author", re.I)
-_OPENING_DATE = re.compile(r"^\W{0,3}(\d{1,2}\.\d{1,2}\.\d{4}|\d{4}-\d{1,2}-\d{1,2})\s*[-–|:]")
+# A dateline opening a paragraph: "27.1.2022 - Bei …", "(21. November 2022) Energie…",
+# "31. Oktober 2023. Dragqueens …"; the date must end at a dash, colon, bracket or full stop.
+_OPENING_DATE = re.compile(r"^\W{0,3}(.{6,30}?)(?:\s*[-–|:)]|\.\s)")
+# What may follow a label before its date sits on the next line ("Erschienen am:").
+_LABEL_TAIL = re.compile(r"^\W*(?:am|on|le|el|:)?\W*$", re.I)
+_WHOLE_DATE = re.compile(
+    r"\d{1,2}\.\s?\d{1,2}\.\s?\d{4}|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\.?\s+[^\W\d]{3,10}\.?,?\s+\d{4}|[^\W\d]{3,10}\.?\s+\d{1,2},?\s+\d{4}"
+)
+_MIDNIGHT = re.compile(r"T00:00(?::00(?:\.0+)?)?\s*(?:Z|[+-]\d{2}:?\d{2})?$")
+_ISSUE = re.compile(r"^[—–\-\s]*(?:(?:转载|轉載|摘)?自|原载|原載|载|載|来源|來源)?[:：]?\s*《[^》]{1,20}》\s*((?:19|20)\d{2}\s*年\s*\d{1,2}\s*月)号?[^\d]{0,6}$")
 _HAS_OFFSET = re.compile(r"T\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?\s*(?:Z|[+-]\d{2}:?\d{2})$")
 _URL_DATE = re.compile(r"/((?:19|20)\d{2})[/-]?(0[1-9]|1[0-2])[/-]?(0[1-9]|[12]\d|3[01])(?:/|\D)")
 
 
 def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime | None:
     """A date on a line labelled as publication, else the first date near the title."""
-    for text in (t for window in windows for t in window if len(t) < 200):
-        for label in _PUBLISHED_LABEL.finditer(text):
-            if _MODIFIED_LABEL.search(text[max(0, label.start() - 4): label.start()]):
-                continue  # 更新時間 / Last updated: a modification date
-            moment = find_date(text[label.end():], context)
-            if moment:
-                return moment
+    for window in windows:
+        for index, text in enumerate(window):
+            if len(text) >= 200:
+                continue
+            for label in _PUBLISHED_LABEL.finditer(text):
+                if _MODIFIED_LABEL.search(text[max(0, label.start() - 4): label.start()]):
+                    continue  # 更新時間 / Last updated: a modification date
+                value = text[label.end():]
+                alone = not re.sub(r"\W", "", text[: label.start()]) and _LABEL_TAIL.match(value)
+                if alone and index + 1 < len(window):
+                    value = window[index + 1]  # the label alone, its date on the next line
+                moment = find_date(value, context)
+                if moment:
+                    return moment
     # Unlabelled, the first date next to the title is the publication time, even when
     # the portal calls it 更新/Updated (nothing better labelled was found above).
     # A long line counts only when it opens with a dateline ("27.1.2022 - Bei der …").
-    return next((m for t in windows[0] if (m := find_date(t if len(t) < 200 else _opening_date(t), context))), None)
+    return next((m for t in windows[0] if not _PROFILE_LABEL.search(t)
+                 and (m := find_date(t if len(t) < 200 else _opening_date(t), context))), None)
 
 
 def _opening_date(text: str) -> str:
     match = _OPENING_DATE.match(text)
-    return match[1] if match else ""
+    # Only when the whole opening is the date: "Am 3. Mai sagte …" is prose.
+    return match[1] if match and _WHOLE_DATE.fullmatch(match[1]) else ""
+
+
+def _issue_date(lines: list[str], context: DateContext) -> datetime | None:
+    """"——《北京之春》1998年3月号": a reprint closing with the periodical issue it came from."""
+    for text in lines:
+        match = _ISSUE.match(text)
+        if match:
+            return find_date(match[1], context)
+    return None
 
 
 def _url_date(url: str, context: DateContext) -> datetime | None:
@@ -54,7 +87,7 @@ def _marked_date(lines: list, context: DateContext) -> datetime | None:
     for text, owner in lines:
         if len(text) < 120 and _DATE_MARK.search(f"{owner.get('class') or ''} {owner.get('id') or ''}"):
             moment = find_date(text, context)
-            if moment and not _MODIFIED_LABEL.search(text):
+            if moment and not _MODIFIED_LABEL.search(text) and not _PROFILE_LABEL.search(text):
                 return moment
     return None
 
@@ -70,29 +103,74 @@ def _htmldate_guess(root, url: str, context: DateContext) -> datetime | None:
     return moment if moment and (moment.month, moment.day) != (1, 1) else None
 
 
-def date_field(page: Page, windows: list[list[str]]) -> str | None:
+def _weak(value: str) -> bool:
+    """A structured value that only gives a day: no offset, day-only, or midnight."""
+    return not _HAS_OFFSET.search(value) or bool(_MIDNIGHT.search(value))
+
+
+def _has_clock(moment: datetime) -> bool:
+    return (moment.hour, moment.minute) != (0, 0)
+
+
+def _as_shown(moment: datetime, value: str, shown: datetime | None, context: DateContext) -> datetime | None:
+    """``moment`` as the page itself shows it next to the title, when the page confirms it.
+
+    A timestamp with an offset that the page prints as a local clock time a whole number
+    of quarter hours away ("13:48" for 12:48Z) is that instant in the page's zone; a
+    day-only value the page prints on the same day takes the page's clock time.
+    """
+    if shown is None:
+        return None
+    if _weak(value):
+        return shown if shown.date() == moment.date() else None
+    if _has_clock(shown):
+        instant = moment.astimezone(timezone.utc).replace(tzinfo=None, second=0, microsecond=0)
+        gap = shown.replace(tzinfo=None, second=0) - instant
+        if abs(gap) <= timedelta(hours=14) and gap % timedelta(minutes=15) == timedelta(0) and shown.minute == moment.minute:
+            return moment.astimezone(timezone(gap))
+        return None
+    local = moment.astimezone(context.zone)
+    return local if local.date() == shown.date() else None
+
+
+def _local(moment: datetime, context: DateContext) -> datetime:
+    """A UTC timestamp read in the page's own zone, so that it names the page's day."""
+    offset = moment.utcoffset()
+    return moment.astimezone(context.zone) if offset is not None and not offset else moment
+
+
+def date_field(page: Page, windows: list[list[str]], headline: list[str] | None = None) -> str | None:
     """Selector, structured data, labelled lines, <time>, the URL path, then htmldate.
 
-    ``windows`` are line groups where dates sit, the title's surroundings first.
+    ``windows`` are line groups where dates sit, the title's surroundings first;
+    ``headline`` are the lines right by the line showing the title (none when no line does).
     """
     root, url, context = page.root, page.url, page.dates
     selected = selected_text(root, page.options.date_selector)
     moment = find_date(selected, context) if selected else None
-    # A value with its own offset is more trustworthy than a naive one in another field.
-    for value in sorted(page.structured.dates, key=lambda v: not _HAS_OFFSET.search(v)):
-        if moment:
-            break
-        moment = parse_iso(value, context)
-        if moment and _DATE_ONLY.match(value):
-            # A day-only meta date: the page's own line may give the time of that day.
-            on_page = _labelled_date(windows, context)
-            moment = on_page if on_page and on_page.date() == moment.date() else moment
-    moment = moment or _labelled_date(windows, context) or _marked_date(page.lines, context)
+    shown = _labelled_date(windows, context)
+    # A value with its own offset and clock time is more trustworthy than a day-only or
+    # naive one in another field; one the page itself shows beats both.
+    candidates = [(value, m) for value in sorted(page.structured.dates, key=_weak) if (m := parse_iso(value, context))]
+    if not moment and candidates:
+        # Day-only values are only compared when there is nothing better.
+        pool = [c for c in candidates if not _weak(c[0])] or candidates
+        moment = next((local for value, m in pool if (local := _as_shown(m, value, shown, context))), None)
+    if not moment and candidates:
+        value, moment = candidates[0]
+        near = _labelled_date([headline], context) if headline else None
+        if _weak(value) and near and near.date() != moment.date():
+            # A structured day (often an edition or import date) that the dated line right
+            # by the headline contradicts: readers see the page's date.
+            moment = near
+    moment = moment or shown or _marked_date(page.lines, context)
+    moment = _local(moment, context) if moment else None
     in_url = _url_date(url, context)
     if moment and in_url and moment.date() != in_url.date():
         moment = in_url  # a dated URL path is the publication day; meta often gives another zone's day
     if not moment:
         times = root.xpath("//time[@datetime]")
         moment = parse_iso(times[0].get("datetime"), context) if times else None
-    moment = moment or _url_date(url, context) or _htmldate_guess(root, url, context)
+        moment = _local(moment, context) if moment else None
+    moment = moment or _url_date(url, context) or _issue_date(windows[-1], context) or _htmldate_guess(root, url, context)
     return iso(moment) if moment else None

@@ -99,15 +99,34 @@ def title_field(page: Page) -> str | None:
     return _without_site(references[0], structured.site_names) if references else None
 
 
-def title_window(lines: list, title: str | None, after_first: bool = False) -> list[str]:
-    """The lines around the title (where bylines sit); the page top when the title is not a line."""
+def title_line(lines: list, title: str | None) -> int | None:
+    """Index of the line showing the title, else of the first h1 line; None when neither."""
     key = normalise_for_compare(title) if title else None
-    start = next((i for i, (text, _) in enumerate(lines) if key and normalise_for_compare(text) == key), None)
+    shown = [i for i, (text, _) in enumerate(lines) if key and normalise_for_compare(text) == key]
+    # Menus and teaser lists repeat the headline; the article's own copy is its h1.
+    start = next((i for i in shown if lines[i][1].tag == "h1"), shown[0] if shown else None)
     if start is None:
         start = next((i for i, (_, owner) in enumerate(lines) if owner.tag == "h1"), None)
+    return start
+
+
+def headline_lines(lines: list, title: str | None) -> list[str]:
+    """The two lines above and eight below the line showing the title (empty when no line
+    shows it): where a page prints its own date and byline."""
+    key = normalise_for_compare(title) if title else None
+    shown = [i for i, (text, _) in enumerate(lines) if key and normalise_for_compare(text) == key]
+    start = next((i for i in shown if lines[i][1].tag == "h1"), shown[0] if shown else None)
+    if start is None:
+        return []
+    return [text for text, _ in lines[max(0, start - 2): start] + lines[start + 1: start + 9]]
+
+
+def title_window(lines: list, title: str | None, after_first: bool = False) -> list[str]:
+    """The lines around the title (where bylines sit); the page top when the title is not a line."""
+    start = title_line(lines, title)
     if start is None:
         return [text for text, _ in lines[:20]]
     # The title line itself is left out: "2024年度总结" is no date, "標題" no name.
-    before, after = lines[max(0, start - 3): start], lines[start + 1: start + 20]
+    before, after = lines[max(0, start - 5): start], lines[start + 1: start + 20]
     # Bylines follow headlines far more often than precede them; dates sit on either side.
     return [text for text, _ in (after + before if after_first else before + after)]
