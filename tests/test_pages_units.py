@@ -194,7 +194,17 @@ def test_title_selector_overrides_everything():
      ("来源：某网 责任编辑：李四", "李四"),
      ("记者 王建宏 张文攀 报道", "王建宏, 张文攀"),
      ("By Jane Doe and John Roe | May 1, 2024", "Jane Doe, John Roe"),
-     ("作者：永創攻略編輯部 發布時間：2025-05-01 04:53:25", "永創攻略編輯部")],
+     ("作者：永創攻略編輯部 發布時間：2025-05-01 04:53:25", "永創攻略編輯部"),
+     ("Auteur : Kossivi Tiassou", "Kossivi Tiassou"),
+     ("Text von Christian Seiler Illustration von Markus Roost", "Christian Seiler"),
+     ("Por Isabel Caro, Rocío Latorre y José Miguel Wilson", "Isabel Caro, Rocío Latorre, José Miguel Wilson"),
+     ("Beitragvon heiler77 » 21.01.2009, 05:42", "heiler77"),
+     ("Autor: Gàbor Muniér, Datum: 03.03.2019", "Gàbor Muniér"),
+     ("Von David Hutzler, dpa", "David Hutzler"),
+     ("Autor: Rechtsanwalt Sebastian Einbock", "Sebastian Einbock"),
+     ("Autor kontaktieren", None),
+     ("Gespeichert von rasos am 24. Juli 2017 - 18:55", "rasos"),
+     ("发文机关：云海市人民政府", "云海市人民政府")],
 )
 def test_labelled_author_lines(line, author):
     html = page(f"<h1>標題</h1><p>{line}</p><div><p>{HAN * 5}</p></div>")
@@ -210,7 +220,10 @@ def test_labelled_author_lines(line, author):
      ("<p>执笔人：闵乐夫 赵兰波</p>", "闵乐夫, 赵兰波"),
      ("<p>BUSINESS.EXAMPLE.COM 2004年7月16日08:19 [ 黄宇 ] 来源：[ 国际金融报 ]</p>", "黄宇"),
      ("<p>ggjjzhzz 发表于 2005-9-15 11:46:00</p>", "ggjjzhzz"),
-     ("<p>本报记者王燕平 方云凤</p><p>本报实习生刘国栋</p>", "王燕平, 方云凤, 刘国栋")],
+     ("<p>本报记者王燕平 方云凤</p><p>本报实习生刘国栋</p>", "王燕平, 方云凤, 刘国栋"),
+     ("<p>Gespeichert von admin77 am 7. Juli 2019</p><p>Blog Beitrag von Margarita Koreneva</p>", "Margarita Koreneva"),
+     ("<p>发文机关：</p><p>云海市人民政府</p>", "云海市人民政府"),
+     ("<p>拿出十万元投资房产 小两口尝试以钱生钱 蔡雪婧/摄</p>", "蔡雪婧")],
 )
 def test_bylines_without_inline_labels(lines, author):
     html = page(f"<h1>一篇文章的標題</h1>{lines}<div><p>{HAN * 5}</p></div>")

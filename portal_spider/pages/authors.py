@@ -12,22 +12,31 @@ from .title import title_segments
 
 # Chinese labels need a colon or space after them: 作者手记 and 记者看东北 are words, not bylines.
 _AUTHOR_LABEL = (
-    r"(?:(?:原?作\s*者|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生)(?=\s*[:：]|\s)"
+    r"(?:(?:原?作\s*者|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：]|\s)"
     r"|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平
     r"|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?"
-    r"|Written by|Posted by|Authors?\s*[:：]|(?<![\w])[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])"
-    r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s+von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)"
+    r"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w])[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])"
+    r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s*von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|^von(?=\s)"
+    r"|(?<![\w])(?:[Gg]eschrieben|[Vv]erfasst)\s+von(?=\s)"
     r"|Autor(?:in)?\s*[:：]?|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
 )
+# Who put the page online ("Gespeichert von rasos am …"): the author only when no byline names one.
+_POSTER_LABEL = r"(?:Posted by|(?<![\w])(?:[Ee]rstellt|[Gg]espeichert|[Ee]ingestellt|[Vv]eröffentlicht)\s+von(?=\s))"
 _EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|编\s*辑|編\s*輯)(?=\s*[:：]|\s)|Edited by|Editor\s*[:：])"
 _SOURCE_LABEL = r"(?:(?:来\s*源|來\s*源|出\s*处|出\s*處)(?=\s*[:：]|\s)|Source\s*[:：])"
-_LABELS = re.compile(rf"(?P<author>{_AUTHOR_LABEL})|(?P<editor>{_EDITOR_LABEL})|(?P<source>{_SOURCE_LABEL})")
-_VALUE_END = re.compile(
-    r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜【】\[\]()（）<>《》。;；•·:：]|"
-    r"发布|發布|发表|發表|时间|時間|日期|点击|點擊|阅读|閱讀|浏览|瀏覽|字号|字體|http|报道|報道|報導|摄|攝|整理|编译|編譯|发自|發自|"
-    r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d)\b"
+_LABELS = re.compile(
+    rf"(?P<author>{_AUTHOR_LABEL})|(?P<poster>{_POSTER_LABEL})|(?P<editor>{_EDITOR_LABEL})|(?P<source>{_SOURCE_LABEL})"
 )
-_NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\band\b|\bund\b|\bet\b)\s*")
+_RANKS = ("author", "poster", "editor", "source")
+_VALUE_END = re.compile(
+    r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜【】\[\]()（）<>《》«»。;；•·:：]|"
+    r"发布|發布|发表|發表|时间|時間|日期|点击|點擊|阅读|閱讀|浏览|瀏覽|字号|字體|http|报道|報道|報導|摄|攝|整理|编译|編譯|发自|發自|"
+    r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d)\b|"
+    r"\b(?:[Vv]eröffentlicht|[Aa]ktualisiert|[Pp]ublicado|[Aa]ctualizado|[Pp]ublié|Datum|Date|Fecha)\b|"
+    r"\b(?:Symbolbild|Symbolfoto|Titelbild|Beitragsbild|Kategorien|Kategorie|Categories|Category|Schlagwörter)\b|"
+    r"\b(?:Illustration(?:en)?|Fotos?|Photos?|Bild(?:er)?|Grafik(?:en)?|Images?)\b"
+)
+_NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\band\b|\bund\b|\bet\b|\by\b)\s*")
 # Chinese names run two to six characters (people, or a site as 作者); transliterated ones join parts with "·".
 _HAN_NAME = re.compile(r"^(?:[\u3400-\u9fff]{2,6}|[\u3400-\u9fff]{1,6}(?:[·•][\u3400-\u9fff]{1,6})+)$")
 # A team or site name after an explicit "作者：" ("永創攻略編輯部").
@@ -36,16 +45,31 @@ _ORGANISATION_NAME = re.compile(r"[\u3400-\u9fff]{2,12}")
 _PADDED_NAME = re.compile(r"(?<![\u3400-\u9fff])([\u3400-\u9fff])[ \u3000]{1,2}([\u3400-\u9fff])(?![\u3400-\u9fff])")
 # Forum and blog user names: one token mixing letters, digits or symbols ("ggjjzhzz", "放飞&心情").
 _USER_NAME = re.compile(r"^(?=.*[A-Za-z0-9_&.-])[\w&.\-\u3400-\u9fff]{3,16}$")
+# A user handle in structured data ("gabor_munier"): the page's byline usually names the person.
+_HANDLE = re.compile(r"^[a-z0-9]+(?:[_.][a-z0-9]+)+$")
 _DOMAIN = re.compile(r"\w\.(?:com|net|org|de|at|ch|cn|fr|uk|info|io|it|es|cl)\b", re.I)
 _POSTED = re.compile(r"(?:^|由)\s*([^\s由@]{2,16})\s*(?:发表于|發表於|张贴|張貼|写于|寫於|发布于|發佈於|posted (?:on|at))", re.I)
 _ORGANISATION = re.compile(
     r"\b(?:e\.\s?V\b\.?|GmbH|Inc\.|Ltd\.?|LLC|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)|"
+    r"\w*(?:anstalt|institut|ministerium|universität|hochschule|verein|gesellschaft)\b|"
+    r"\b(?:University|Institute|Association|Foundation|Department|Agency|Ministry|Council)\b|"
     r"出版社|期刊|杂志社|雜誌社|有限公司|集团|集團", re.I
 )
 _LEAD_IN = re.compile(r"^\s*(?:(?:veröffentlicht|geschrieben|erstellt|eingestellt|artikel|posted|written|text|ein beitrag)\s+)?(?:von|by|par|por|de)\s+", re.I)
 _STRUCTURED_END = re.compile(r",\s*\d|\s@\w|\s[|•·]\s")
 _PLACE_REPORT = re.compile(r"(?<=\S)(?:报道|報道|報導|电|電)")
-_LABEL_ALONE = re.compile(r"^(?:Autor(?:in)?|Autoren|Author|Authors|By|Von|Text|作者|记者|記者|撰文)\s*[:：]?$", re.I)
+_LABEL_ALONE = re.compile(r"^(?:Autor(?:in)?|Autoren|Author|Authors|By|Von|Text|作者|记者|記者|撰文|(发文机关|發文機關))\s*[:：]?$", re.I)
+# "作者[太小心]": blog platforms put the writer's name in brackets after 作者.
+_BRACKET_BYLINE = re.compile(r"作\s*者\s*[\[【]\s*([^\]】\s]{2,16})\s*[\]】]")
+# "蔡雪婧/摄", "摄影：蔡雪婧": a photographer's credit.
+_PHOTO_CREDIT = re.compile(r"(?:^|[\s(（])([\u4e00-\u9fff]{2,4})\s*[/／]\s*摄(?:影)?(?![\u4e00-\u9fff])|摄\s*影\s*[:：]\s*([\u4e00-\u9fff]{2,4})(?![\u4e00-\u9fff])")
+# "茉莉：我是怎样卷入八九民运的" over the headline: a repost headed "writer: title".
+_NAME_COLON_TITLE = re.compile(r"^([\u4e00-\u9fff]{2,4})\s*[:：]\s*(\S.{4,})$")
+_NOT_A_WRITER = set(
+    "标题 標題 题目 題目 专题 專題 专栏 專欄 转载 轉載 原文 来源 來源 评论 評論 链接 鏈接 正文 导读 導讀 摘要 简介 簡介 公告 "
+    "通知 关键词 關鍵詞 标签 標籤 栏目 欄目 分类 分類 相关 相關 热点 熱點 推荐 推薦 新闻 新聞 最新 首页 首頁 当前位置 當前位置 "
+    "提示 注意 声明 聲明 附件 图片 圖片 视频 視頻 活动 活動 攻略 专访 專訪 独家 獨家 快讯 快訊 社论 社論 观点 觀點".split()
+)
 _DATED_NAME = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\s*[-–|·]\s*(.+)$")
 # The most common Chinese surnames (simplified and traditional forms).
 _SURNAMES = set(
@@ -60,15 +84,38 @@ _CREDIT = re.compile(r"[（(]\s*([\u4e00-\u9fff][^（()）]{1,38})[)）]\s*$")
 _HAN_PERSON = re.compile(r"^[\u4e00-\u9fff]{2,3}$")  # a line holding only a two- or three-character name
 _DEGREE = re.compile(r"(?:PhD|Ph\.D\.|MD|M\.D\.|MBA|MSc|BSc|Dr\.?|Prof\.?)", re.I)
 _TRAILING_DEGREE = re.compile(r",?\s+(?:PhD|Ph\.D\.|MD|M\.D\.|MBA)$")
+# A job or role word before a name: "Netzphilosophin …", "FOCUS-Online-Experte …", "Rechtsanwalt …".
+_ROLE = re.compile(
+    r"(?:experte|expertin|anwalt|anwältin|redakteur|redakteurin|autor|autorin|korrespondent|korrespondentin|"
+    r"philosoph|philosophin|journalist|journalistin|reporter|reporterin|kolumnist|kolumnistin|sprecher|sprecherin|"
+    r"wissenschaftler|wissenschaftlerin|professor|professorin|chefredakteur|chefredakteurin|moderator|moderatorin)$",
+    re.I,
+)
+_GLUED_DIGITS = re.compile(r"^([^\W\d][^\d]*?[^\W\d])\d")
+# Buttons and labels that byline markup holds besides the name.
+_UI_WORDS = {
+    "follow", "folgen", "kontaktieren", "kontakt", "contact", "share", "teilen", "subscribe", "abonnieren",
+    "more", "mehr", "profile", "profil", "website", "email", "e-mail", "mail", "twitter", "facebook", "instagram",
+    "linkedin", "comments", "kommentare", "gesponserte inhalte", "sponsored", "anzeige", "advertisement",
+}
+# News agencies credited beside a writer ("Von David Hutzler, dpa") are no second author.
+_AGENCIES = {"dpa", "afp", "ap", "apa", "sid", "kna", "epd", "reuters", "ddp", "dapd", "ots", "ansa", "efe", "ips"}
 _MONTH_ABBREVIATIONS = {"Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec"}
 # Capitalised words, particles allowed inside ("Ludwig van Beethoven") but not at the end ("Artikel von").
 _LATIN_NAME = re.compile(r"^[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:(?:van|von|de|der|da|di|le|la)\s+)*[A-ZÀ-Þ][\w'’.-]*){0,4}$")
 
 
 def _tidy_name(name: str) -> str:
-    """Without surrounding punctuation, a trailing degree or a trailing month ("… Nishizawa Feb")."""
+    """Without surrounding punctuation, a trailing degree or a trailing month ("… Nishizawa Feb"),
+    a leading role ("Rechtsanwalt Sebastian Einbock") or a date glued on ("Nicole Collignon22.")."""
     name = _TRAILING_DEGREE.sub("", name.strip(" :：/|-—"))
+    glued = _GLUED_DIGITS.match(name)
+    if glued and " " in glued[1]:
+        name = glued[1]
     words = name.split()
+    if len(words) >= 3 and _ROLE.search(words[0]):
+        words = words[1:]
+        name = " ".join(words)
     if len(words) >= 3 and words[-1].rstrip(".") in _MONTH_ABBREVIATIONS:
         words = words[:-1]  # the start of a date glued to the name
         name = " ".join(words)
@@ -95,6 +142,8 @@ def _names(value: str) -> list[str]:
             continue  # "Grant Tinsley, PhD": the degree is not a second author
         pieces = part.split() if all(_HAN_NAME.match(p) for p in part.split()) else [part]
         for piece in pieces:
+            if piece.lower() in _UI_WORDS:
+                return names
             if _HAN_NAME.match(piece) or _LATIN_NAME.match(piece) or _USER_NAME.match(piece):
                 names.append(piece)
                 continue
@@ -102,7 +151,8 @@ def _names(value: str) -> list[str]:
             words = piece.split()
             first_last = " ".join(words[:2])
             return names + [first_last] if len(words) > 2 and _LATIN_NAME.match(first_last) else names
-    return names[:6]
+    people = [name for name in names if name.lower() not in _AGENCIES]
+    return (people or names)[:6]
 
 
 def _colon_organisation(value: str) -> list[str]:
@@ -114,14 +164,14 @@ def _colon_organisation(value: str) -> list[str]:
 
 
 def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
-    """(rank, names) for a byline: rank 0 author, 1 editor, 2 source."""
+    """(rank, names) for a byline: rank 0 author, 1 poster, 2 editor, 3 source."""
     if len(text) > 200:
         return None
     text = strip_pinyin(text)
     best = None
     matches = list(_LABELS.finditer(text))
     for match, following in zip(matches, matches[1:] + [None]):
-        rank = ("author", "editor", "source").index(match.lastgroup)
+        rank = _RANKS.index(match.lastgroup)
         if match.lastgroup == "author" and match.group().strip().lower() == "by" and match.start() > 40:
             continue  # "by" in the middle of a sentence
         value = text[match.end(): following.start() if following else None]
@@ -152,7 +202,9 @@ def _closing_credit(text: str) -> list[str] | None:
 
 def _unlabelled_byline(text: str, following: str) -> list[str] | None:
     """Bylines without an inline label: "Autor" over the name, "11.12.2019 - Name", a Han name alone."""
-    if _LABEL_ALONE.match(text):
+    if label := _LABEL_ALONE.match(text):
+        if label[1]:  # 发文机关 over the issuing office's name
+            return [following] if _ORGANISATION_NAME.fullmatch(following) else None
         return _names(following) or None
     dated = _DATED_NAME.match(text)
     if dated and _LATIN_NAME.match(dated[1]):
@@ -186,16 +238,45 @@ def _marked_authors(root) -> list[str] | None:
     a Han name or at least two capitalised words.
     """
     for element in root.xpath(
-        "//a[@rel='author'] | //*[contains(@class, 'author') or contains(@class, 'byline')][not(self::body)]"
+        "//a[@rel='author'] | //*[contains(@class, 'author') or contains(translate(@class, 'BYLINE', 'byline'), 'byline')]"
+        "[not(self::body)]"
     )[:5]:
-        text = _LEAD_IN.sub("", clean_line(element.text_content()))
+        raw = clean_line(element.text_content())
+        text = _LEAD_IN.sub("", raw)
+        led = text != raw  # "erstellt von Dominique — …": the lead-in vouches for a single name
         text = re.sub(rf"^\s*(?:{_AUTHOR_LABEL})\s*[:：]?", "", text).strip()
         if 1 < len(text) < 80:
             names = _names(text)
             alone = names == [text]  # the element holds nothing but the name
-            names = [n for n in names if alone or _HAN_NAME.match(n) or (_LATIN_NAME.match(n) and " " in n)]
+            names = [n for n in names if alone or led or _HAN_NAME.match(n) or (_LATIN_NAME.match(n) and " " in n)]
             if names:
                 return names
+    return None
+
+
+def _bracketed_byline(lines: list) -> list[str] | None:
+    for text, _ in lines:
+        match = _BRACKET_BYLINE.search(text) if len(text) < 80 else None
+        if match:
+            return [match[1]]
+    return None
+
+
+def _photo_credit(windows: list[list[str]]) -> list[str] | None:
+    for text in (t for window in windows for t in window if len(t) < 200):
+        match = _PHOTO_CREDIT.search(text)
+        if match:
+            return [match[1] or match[2]]
+    return None
+
+
+def _name_colon_title(lines: list) -> list[str] | None:
+    """A line "名字：标题" whose title part the page also shows as a line of its own."""
+    texts = {normalise_for_compare(text) for text, _ in lines[:150]}
+    for text, _ in lines[:150]:
+        match = _NAME_COLON_TITLE.match(text) if len(text) < 80 else None
+        if match and match[1] not in _NOT_A_WRITER and normalise_for_compare(match[2]) in texts:
+            return [match[1]]
     return None
 
 
@@ -236,6 +317,33 @@ def _structured_name(raw: str) -> str:
     return _tidy_name((name[: cut.start()] if cut else name).strip(" ,;-|"))
 
 
+def _without_site(name: str, sites: set[str]) -> str:
+    """"unocero - Alberto Ávila": the site's name joined to the writer's is dropped."""
+    parts = [part for part in re.split(r"\s+[-|–—]\s+", name) if part.strip()]
+    kept = [part for part in parts if _letters(part) not in sites]
+    return kept[0] if len(parts) == 2 and len(kept) == 1 else name
+
+
+def _completed(names: list[str], byline: list[str] | None, lines: list, sites: set[str]) -> list[str]:
+    """Structured names completed from the page.
+
+    A byline that names every structured author and more ("von Rudolf Fischer, Simon
+    Kohler" against "Rudolf Fischer") is the fuller list; a first name alone ("Todd") is
+    completed by the page's line giving it with a surname ("Todd Bates").
+    """
+    keys = {_letters(name) for name in names}
+    if (byline and len(byline) > len(names) and keys <= {_letters(name) for name in byline}
+            and all(_plausible_author(name, sites) for name in byline)):
+        return byline
+    if len(names) == 1 and _LATIN_NAME.match(names[0]) and " " not in names[0]:
+        pattern = re.compile(rf"^(?:By\s+|Von\s+)?({re.escape(names[0])}\s+[A-ZÀ-Þ][\w'’-]+)(?:$|\s+[-–—|,]\s)")
+        for text, _ in lines:
+            match = pattern.match(text) if len(text) < 300 else None
+            if match:
+                return [match[1]]
+    return names
+
+
 def author_field(page: Page, windows: list[list[str]], signature: str | None = None) -> str | None:
     """Selector, structured data, then bylines: author labels, author markup, a signature,
     editor/source labels.
@@ -249,10 +357,14 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         found = _labelled_authors(selected)
         return ", ".join(found[1]) if found else selected
     sites = _site_words(url, structured.site_names, root.findtext(".//title") or "")
+    byline = _byline_authors(windows, (0, 1))
     for names in structured.authors:
-        cleaned = [name for n in names if _plausible_author(name := _structured_name(n), sites)]
-        if cleaned:
-            return ", ".join(dict.fromkeys(cleaned))
-    names = (_byline_authors(windows, (0,)) or _marked_authors(root) or _signature(signature)
-             or _byline_authors(windows, (1, 2)))
+        cleaned = [name for n in names if _plausible_author(name := _without_site(_structured_name(n), sites), sites)]
+        if cleaned and not all(_HANDLE.match(name) for name in cleaned):
+            cleaned = _completed(list(dict.fromkeys(cleaned)), byline, page.lines, sites)
+            return ", ".join(cleaned)
+        if cleaned and not byline:
+            return ", ".join(dict.fromkeys(cleaned))  # only user handles, and no byline to prefer
+    names = (byline or _marked_authors(root) or _signature(signature) or _bracketed_byline(page.lines)
+             or _name_colon_title(page.lines) or _photo_credit(windows) or _byline_authors(windows, (2, 3)))
     return ", ".join(clean_line(n) for n in names) if names else None
