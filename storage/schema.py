@@ -158,3 +158,20 @@ def _ensure_articles(db: Database) -> None:
 
 def migrate(db: Database) -> None:
     migrations.apply(db)
+
+
+@migrations()
+def m003_fts_update_trigger_on_text(db: Database) -> None:
+    # sqlite-utils' update trigger re-indexed an article on *any* column change:
+    # save() relinking a revised article's copies (``SET duplicate_of``) made FTS5
+    # delete and re-tokenise each copy's whole body. Only title and body_text are
+    # indexed, so only their changes need the index touched.
+    if not db["articles_fts"].exists():
+        return
+    db.execute("DROP TRIGGER IF EXISTS articles_au")
+    db.execute(
+        """CREATE TRIGGER articles_au AFTER UPDATE OF title, body_text ON articles BEGIN
+  INSERT INTO articles_fts (articles_fts, rowid, title, body_text) VALUES('delete', old.rowid, old.title, old.body_text);
+  INSERT INTO articles_fts (rowid, title, body_text) VALUES (new.rowid, new.title, new.body_text);
+END"""
+    )

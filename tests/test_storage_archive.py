@@ -233,6 +233,18 @@ def test_revision_that_becomes_a_copy_is_linked_and_takes_its_copies_along(archi
     assert row(archive, copy_of_other.article_id)["duplicate_of"] == root
 
 
+def test_relinking_copies_keeps_the_full_text_index_consistent(archive, generator):
+    original = generator.article()
+    archive.save(original)
+    other = generator.article()
+    archive.save(Article(url="https://x.com/1", body_text=other.body_text))
+    archive.save(generator.copy(Article(url="https://x.com/1", body_text=other.body_text), "reposted"))
+    archive.save(Article(url="https://x.com/1", body_text=original.body_text))  # relinks the copy
+    archive.db.execute("INSERT INTO articles_fts (articles_fts) VALUES ('integrity-check')")
+    trigger = archive.db.execute("SELECT sql FROM sqlite_master WHERE name = 'articles_au'").fetchone()[0]
+    assert "UPDATE OF title, body_text" in trigger
+
+
 def test_boilerplate_lines_are_learned_per_portal(archive, generator):
     footer = "关注我们的公众号，每天获取最新原神攻略与福利兑换码，不错过任何一次活动奖励。"
     body = generator.article().body_text
