@@ -15,6 +15,7 @@ _PINYIN = re.compile(
     rf"((?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?[{_VOWELS}]{{1,4}}(?:ng|n|r)?[1-5]?)"
     r"\s*[)）]"
 )
+_DASHES = re.compile(r"[\u2010-\u2015\u2212]")  # en, em and other dashes compare as "-"
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -43,4 +44,4 @@ def han_ratio(text: str) -> float:
 
 def normalise_for_compare(text: str) -> str:
     """Key for comparing title candidates: NFKC, folded, lower-cased."""
-    return fold_whitespace(unicodedata.normalize("NFKC", text)).lower()
+    return _DASHES.sub("-", fold_whitespace(unicodedata.normalize("NFKC", text))).lower()

@@ -71,13 +71,19 @@ def _heading_title(headings: list, references: list[str], site_names: list[str])
     return None
 
 
+_HEADINGS = {"h1", "h2", "h3"}
+
+
 def _shown_title(references: list[str], lines: list) -> str | None:
     """The longest run of leading title segments that the page also shows as a line of its own."""
     for reference in references:
         segments = title_segments(reference)
         spans = {normalise_for_compare(_span(reference, segments[:end])): _span(reference, segments[:end])
                  for end in range(1, len(segments))}
-        shown = [spans[key] for text, _ in lines if (key := normalise_for_compare(text)) in spans]
+        # The whole title counts only as a heading ("Kolumne: X - Über Y" as an h2).
+        whole = normalise_for_compare(reference) if len(segments) > 1 else None
+        shown = [spans.get(key) or text for text, owner in lines if (key := normalise_for_compare(text)) in spans
+                 or (key == whole and owner.tag in _HEADINGS)]
         if shown:
             return max(shown, key=len)
     return None
