@@ -107,8 +107,15 @@ _WORD_BASE = 0xF0000
 _NOT_TOKEN = re.compile(rf"[^{_CJK}\U000f0000-\U000fffff\n]+")
 
 # Fullwidth ASCII (，：（ ）Ａ１) and the ideographic space, mapped up front: most
-# Chinese text then passes the cheap NFKC check and skips the costly full pass.
-_FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+# Chinese text then passes the cheap NFKC check and skips the costly full pass
+# (95 us for 900 characters). A regex substitution does the mapping in 20 us where
+# str.translate took 55: translate looks up every character of the text in the
+# table, the regex only calls out for the few dozen fullwidth ones.
+_FULLWIDTH = {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)} | {"\u3000": " "}
+_FULLWIDTH_CHAR = re.compile("[\uff01-\uff5e\u3000]")
+# Pinyin is only removed when it carries a tone mark: text without any (most
+# articles) skips the two pinyin substitutions (45 us).
+_TONE_MARK = re.compile(f"[{_TONED}]")
 
 _U64 = np.uint64
 _MASK32 = np.uint64(0xFFFFFFFF)
@@ -125,14 +132,19 @@ def normalise(text: str) -> list[str]:
     private-use character (16 bits of its CRC32), so later stages can work on
     code-point arrays instead of Python lists of tokens."""
     text = _ANNOTATION_TAGS.sub("", _PRIVATE_USE.sub("", text))
-    text = text.translate(_FULLWIDTH)
+    text = _FULLWIDTH_CHAR.sub(_ascii_form, text)
     if not unicodedata.is_normalized("NFKC", text):
         text = unicodedata.normalize("NFKC", text)
-    text = _PAREN_PINYIN.sub("", text)
-    text = _BARE_PINYIN.sub("", text)
+    if _TONE_MARK.search(text):
+        text = _PAREN_PINYIN.sub("", text)
+        text = _BARE_PINYIN.sub("", text)
     text = _t2s().convert(text).casefold()
     text = _NOT_TOKEN.sub("", _WORD.sub(_word_char, text))
     return [line for line in text.split("\n") if line]
+
+
+def _ascii_form(match: re.Match) -> str:
+    return _FULLWIDTH[match.group()]
 
 
 def _word_char(match: re.Match) -> str:
