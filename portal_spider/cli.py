@@ -19,7 +19,29 @@ from storage.archive import ArchiveError
 EXIT_LOCKED = 75  # EX_TEMPFAIL: cron may simply try again later
 
 
-@click.group()
+class OneLineErrors(click.Group):
+    """Usage mistakes print one line, like every other error, instead of click's three."""
+
+    def main(self, args=None, prog_name=None, **kwargs):
+        kwargs.pop("standalone_mode", None)
+        try:
+            return super().main(args, prog_name, standalone_mode=False, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as error:
+            click.echo(error.ctx.get_help())
+            sys.exit(0)
+        except click.UsageError as error:
+            command = error.ctx.command_path if error.ctx else "portal-archive"
+            click.echo(f"Error: {error.format_message()} (see {command} --help)", err=True)
+            sys.exit(error.exit_code)
+        except click.ClickException as error:
+            error.show()
+            sys.exit(error.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+
+
+@click.group(cls=OneLineErrors)
 @click.version_option(package_name="portal-archive")
 def cli():
     """Archive articles from game-guide portals into SQLite and browse them in Datasette."""

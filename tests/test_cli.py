@@ -117,3 +117,20 @@ def test_import_reports_bad_lines(tmp_path):
     assert result.exit_code == 0, result.output
     assert "imported 1 articles" in result.output
     assert f"{path}:2:" in result.output and f"{path}:3:" in result.output
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["crawl", "--bogus"], "No such option '--bogus'"),
+    (["frobnicate"], "No such command 'frobnicate'"),
+    (["crawl", "--refresh", "--since", "soon"], "'soon' is not a valid float range"),
+    (["crawl", "--start-url", "http://127.0.0.1:9/", "--since", "3"], "--since and --changed go with --refresh"),
+])
+def test_usage_mistakes_are_one_line(args, fragment):
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "portal_spider.cli", *args], capture_output=True, text=True)
+    assert result.returncode != 0
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and fragment in lines[0], result.stderr
