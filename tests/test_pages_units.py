@@ -223,11 +223,23 @@ def test_labelled_author_lines(line, author):
      ("<p>本报记者王燕平 方云凤</p><p>本报实习生刘国栋</p>", "王燕平, 方云凤, 刘国栋"),
      ("<p>Gespeichert von admin77 am 7. Juli 2019</p><p>Blog Beitrag von Margarita Koreneva</p>", "Margarita Koreneva"),
      ("<p>发文机关：</p><p>云海市人民政府</p>", "云海市人民政府"),
-     ("<p>拿出十万元投资房产 小两口尝试以钱生钱 蔡雪婧/摄</p>", "蔡雪婧")],
+     ("<p>拿出十万元投资房产 小两口尝试以钱生钱 蔡雪婧/摄</p>", "蔡雪婧"),
+     ("<p>Published By</p><p>Inga Hoeltmann</p>", "Inga Hoeltmann")],
 )
 def test_bylines_without_inline_labels(lines, author):
     html = page(f"<h1>一篇文章的標題</h1>{lines}<div><p>{HAN * 5}</p></div>")
     assert parse_article(html, "https://a.example/x").author == author
+
+
+def test_labelled_one_word_name_in_author_markup():
+    filler = "".join(f"<p>{HAN} {i}</p>" for i in range(30))
+    html = page(f"<h1>一篇文章的標題</h1><div>{filler}</div><div class='left author'>Author: Bo2man am 29.12.2010, 13:36 Uhr</div>")
+    assert parse_article(html, "https://a.example/x").author == "Bo2man"
+
+
+def test_game_name_before_a_headline_is_no_writer():
+    html = page(f"<p>原神：新版本前瞻汇总</p><h1>原神：新版本前瞻汇总</h1><div><p>{HAN * 5}</p></div>")
+    assert parse_article(html, "https://a.example/x").author is None
 
 
 def test_interview_questions_labelled_like_bylines_stay_in_the_text():

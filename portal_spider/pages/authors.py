@@ -58,13 +58,16 @@ _ORGANISATION = re.compile(
 _LEAD_IN = re.compile(r"^\s*(?:(?:veröffentlicht|geschrieben|erstellt|eingestellt|artikel|posted|written|text|ein beitrag)\s+)?(?:von|by|par|por|de)\s+", re.I)
 _STRUCTURED_END = re.compile(r",\s*\d|\s@\w|\s[|•·]\s")
 _PLACE_REPORT = re.compile(r"(?<=\S)(?:报道|報道|報導|电|電)")
-_LABEL_ALONE = re.compile(r"^(?:Autor(?:in)?|Autoren|Author|Authors|By|Von|Text|作者|记者|記者|撰文|(发文机关|發文機關))\s*[:：]?$", re.I)
+_LABEL_ALONE = re.compile(
+    r"^(?:Autor(?:in)?|Autoren|Author|Authors|By|Von|Text|(?:Published|Posted|Written) by|(?:Geschrieben|Verfasst) von|"
+    r"作者|记者|記者|撰文|(发文机关|發文機關))\s*[:：]?$", re.I
+)
 # "作者[太小心]": blog platforms put the writer's name in brackets after 作者.
 _BRACKET_BYLINE = re.compile(r"作\s*者\s*[\[【]\s*([^\]】\s]{2,16})\s*[\]】]")
 # "蔡雪婧/摄", "摄影：蔡雪婧": a photographer's credit.
 _PHOTO_CREDIT = re.compile(r"(?:^|[\s(（])([\u4e00-\u9fff]{2,4})\s*[/／]\s*摄(?:影)?(?![\u4e00-\u9fff])|摄\s*影\s*[:：]\s*([\u4e00-\u9fff]{2,4})(?![\u4e00-\u9fff])")
 # "茉莉：我是怎样卷入八九民运的" over the headline: a repost headed "writer: title".
-_NAME_COLON_TITLE = re.compile(r"^([\u4e00-\u9fff]{2,4})\s*[:：]\s*(\S.{4,})$")
+_NAME_COLON_TITLE = re.compile(r"^([\u4e00-\u9fff]{2,4})\s*[:：]\s*(\S.{5,})$")
 _NOT_A_WRITER = set(
     "标题 標題 题目 題目 专题 專題 专栏 專欄 转载 轉載 原文 来源 來源 评论 評論 链接 鏈接 正文 导读 導讀 摘要 简介 簡介 公告 "
     "通知 关键词 關鍵詞 标签 標籤 栏目 欄目 分类 分類 相关 相關 热点 熱點 推荐 推薦 新闻 新聞 最新 首页 首頁 当前位置 當前位置 "
@@ -243,8 +246,8 @@ def _marked_authors(root) -> list[str] | None:
     )[:5]:
         raw = clean_line(element.text_content())
         text = _LEAD_IN.sub("", raw)
-        led = text != raw  # "erstellt von Dominique — …": the lead-in vouches for a single name
         text = re.sub(rf"^\s*(?:{_AUTHOR_LABEL})\s*[:：]?", "", text).strip()
+        led = text != raw  # "erstellt von Dominique — …", "Author: Bo2man am …": the label vouches for one word
         if 1 < len(text) < 80:
             names = _names(text)
             alone = names == [text]  # the element holds nothing but the name
@@ -271,11 +274,12 @@ def _photo_credit(windows: list[list[str]]) -> list[str] | None:
 
 
 def _name_colon_title(lines: list) -> list[str] | None:
-    """A line "名字：标题" whose title part the page also shows as a line of its own."""
-    texts = {normalise_for_compare(text) for text, _ in lines[:150]}
-    for text, _ in lines[:150]:
+    """A line "名字：标题" whose title part the page shows again as a line of its own
+    just below (a game's name before a headline is repeated with it, not without it)."""
+    texts = [normalise_for_compare(text) for text, _ in lines[:150]]
+    for index, (text, _) in enumerate(lines[:150]):
         match = _NAME_COLON_TITLE.match(text) if len(text) < 80 else None
-        if match and match[1] not in _NOT_A_WRITER and normalise_for_compare(match[2]) in texts:
+        if match and match[1] not in _NOT_A_WRITER and normalise_for_compare(match[2]) in texts[index + 1: index + 5]:
             return [match[1]]
     return None
 
@@ -357,14 +361,15 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         found = _labelled_authors(selected)
         return ", ".join(found[1]) if found else selected
     sites = _site_words(url, structured.site_names, root.findtext(".//title") or "")
-    byline = _byline_authors(windows, (0, 1))
     for names in structured.authors:
         cleaned = [name for n in names if _plausible_author(name := _without_site(_structured_name(n), sites), sites)]
         if cleaned and not all(_HANDLE.match(name) for name in cleaned):
-            cleaned = _completed(list(dict.fromkeys(cleaned)), byline, page.lines, sites)
-            return ", ".join(cleaned)
-        if cleaned and not byline:
-            return ", ".join(dict.fromkeys(cleaned))  # only user handles, and no byline to prefer
-    names = (byline or _marked_authors(root) or _signature(signature) or _bracketed_byline(page.lines)
+            # Only the byline by the headline can list more writers than the structured data.
+            headline_byline = _byline_authors(windows[:1], (0,))
+            return ", ".join(_completed(list(dict.fromkeys(cleaned)), headline_byline, page.lines, sites))
+        if cleaned:
+            # Only user handles: the page's byline names the person, when it has one.
+            return ", ".join(_byline_authors(windows, (0, 1)) or dict.fromkeys(cleaned))
+    names = (_byline_authors(windows, (0, 1)) or _marked_authors(root) or _signature(signature) or _bracketed_byline(page.lines)
              or _name_colon_title(page.lines) or _photo_credit(windows) or _byline_authors(windows, (2, 3)))
     return ", ".join(clean_line(n) for n in names) if names else None

@@ -107,8 +107,7 @@ def title_field(page: Page) -> str | None:
 
 def title_line(lines: list, title: str | None) -> int | None:
     """Index of the line showing the title, else of the first h1 line; None when neither."""
-    key = normalise_for_compare(title) if title else None
-    shown = [i for i, (text, _) in enumerate(lines) if key and normalise_for_compare(text) == key]
+    shown = _title_lines(lines, title)
     # Menus and teaser lists repeat the headline; the article's own copy is its h1.
     start = next((i for i in shown if lines[i][1].tag == "h1"), shown[0] if shown else None)
     if start is None:
@@ -116,11 +115,21 @@ def title_line(lines: list, title: str | None) -> int | None:
     return start
 
 
+def _title_lines(lines: list, title: str | None) -> list[int]:
+    """Indexes of the lines that show the title (lines of a very different length are
+    skipped before the costlier comparison)."""
+    if not title:
+        return []
+    key, size = normalise_for_compare(title), len(title)
+    slack = 3 + size // 5
+    return [i for i, (text, _) in enumerate(lines)
+            if abs(len(text) - size) <= slack and normalise_for_compare(text) == key]
+
+
 def headline_lines(lines: list, title: str | None) -> list[str]:
     """The two lines above and eight below the line showing the title (empty when no line
     shows it): where a page prints its own date and byline."""
-    key = normalise_for_compare(title) if title else None
-    shown = [i for i, (text, _) in enumerate(lines) if key and normalise_for_compare(text) == key]
+    shown = _title_lines(lines, title)
     start = next((i for i in shown if lines[i][1].tag == "h1"), shown[0] if shown else None)
     if start is None:
         return []
