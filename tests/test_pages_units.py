@@ -224,7 +224,9 @@ def test_labelled_author_lines(line, author):
      ("<p>Gespeichert von admin77 am 7. Juli 2019</p><p>Blog Beitrag von Margarita Koreneva</p>", "Margarita Koreneva"),
      ("<p>发文机关：</p><p>云海市人民政府</p>", "云海市人民政府"),
      ("<p>拿出十万元投资房产 小两口尝试以钱生钱 蔡雪婧/摄</p>", "蔡雪婧"),
-     ("<p>Published By</p><p>Inga Hoeltmann</p>", "Inga Hoeltmann")],
+     ("<p>Published By</p><p>Inga Hoeltmann</p>", "Inga Hoeltmann"),
+     ("<p>Interview mit Autorin Katrin Kämpf</p><p>28. Jan. 2022 Paula Balov</p>", "Paula Balov"),
+     ("<p>Jacobo Betancur Peláez | Publicado hace 3 horas</p>", "Jacobo Betancur Peláez")],
 )
 def test_bylines_without_inline_labels(lines, author):
     html = page(f"<h1>一篇文章的標題</h1>{lines}<div><p>{HAN * 5}</p></div>")
@@ -235,6 +237,12 @@ def test_labelled_one_word_name_in_author_markup():
     filler = "".join(f"<p>{HAN} {i}</p>" for i in range(30))
     html = page(f"<h1>一篇文章的標題</h1><div>{filler}</div><div class='left author'>Author: Bo2man am 29.12.2010, 13:36 Uhr</div>")
     assert parse_article(html, "https://a.example/x").author == "Bo2man"
+
+
+def test_comment_authors_are_not_the_article_author():
+    comments = "<div id='comments'><div class='comment-author vcard'>Kersti Wolnow sagt:</div><p>Gut.</p></div>"
+    html = page(f"<h1>Ein Titel für den Artikel</h1><div><p>{'Text des Artikels. ' * 30}</p></div>{comments}")
+    assert parse_article(html, "https://a.example/x").author is None
 
 
 def test_game_name_before_a_headline_is_no_writer():

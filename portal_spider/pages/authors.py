@@ -18,7 +18,8 @@ _AUTHOR_LABEL = (
     r"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w])[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])"
     r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s*von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|^von(?=\s)"
     r"|(?<![\w])(?:[Gg]eschrieben|[Vv]erfasst)\s+von(?=\s)"
-    r"|Autor(?:in)?\s*[:：]?|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
+    # Without a colon "Autor" labels only at the line start: "Interview mit Autorin X" is prose.
+    r"|Autor(?:in)?\s*[:：]|^Autor(?:in)?(?=\s)|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
 )
 # Who put the page online ("Gespeichert von rasos am …"): the author only when no byline names one.
 _POSTER_LABEL = r"(?:Posted by|(?<![\w])(?:[Ee]rstellt|[Gg]espeichert|[Ee]ingestellt|[Vv]eröffentlicht)\s+von(?=\s))"
@@ -73,7 +74,13 @@ _NOT_A_WRITER = set(
     "通知 关键词 關鍵詞 标签 標籤 栏目 欄目 分类 分類 相关 相關 热点 熱點 推荐 推薦 新闻 新聞 最新 首页 首頁 当前位置 當前位置 "
     "提示 注意 声明 聲明 附件 图片 圖片 视频 視頻 活动 活動 攻略 专访 專訪 独家 獨家 快讯 快訊 社论 社論 观点 觀點".split()
 )
-_DATED_NAME = re.compile(r"^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\s*[-–|·]\s*(.+)$")
+_DATED_NAME = re.compile(
+    r"^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\s*[-–|·]|\d{1,2}\.\s*[^\W\d]{3,9}\.?\s+\d{4}\s*[-–|·]?)\s*(.+)$"
+)
+# "Jacobo Betancur Peláez | Publicado hace 3 horas": a name, then the publication line.
+_NAME_THEN_DATE = re.compile(
+    r"^(.{3,60}?)\s*[|·•]\s*(?:Publicado|Published|Posted|Veröffentlicht|Publié|Actualizado|Updated|Aktualisiert)\b", re.I
+)
 # The most common Chinese surnames (simplified and traditional forms).
 _SURNAMES = set(
     "王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何高林罗羅郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖蕭田董袁潘"
@@ -85,6 +92,10 @@ _BRACKETED = re.compile(r"[\[【]\s*([\u4e00-\u9fff]{2,3})\s*[\]】]")
 _HAS_DATE = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}")
 _CREDIT = re.compile(r"[（(]\s*([\u4e00-\u9fff][^（()）]{1,38})[)）]\s*$")
 _HAN_PERSON = re.compile(r"^[\u4e00-\u9fff]{2,3}$")  # a line holding only a two- or three-character name
+_COPYRIGHT = re.compile(
+    r"(?:©|\(c\)|Copyright)\s*(?:\(c\)\s*)?(?:since\s+)?(?:19|20)\d{2}(?:\s*[-–]\s*(?:(?:19|20)\d{2})?)?\s*(?:by\s+)?"
+    r"([A-ZÀ-Þ][\w'’.-]*(?:\s+[A-ZÀ-Þ][\w'’.-]*){1,2})(?=\s*(?:[.,|•·]|All rights|Alle Rechte|$))"
+)
 _DEGREE = re.compile(r"(?:PhD|Ph\.D\.|MD|M\.D\.|MBA|MSc|BSc|Dr\.?|Prof\.?)", re.I)
 _TRAILING_DEGREE = re.compile(r",?\s+(?:PhD|Ph\.D\.|MD|M\.D\.|MBA)$")
 # A job or role word before a name: "Netzphilosophin …", "FOCUS-Online-Experte …", "Rechtsanwalt …".
@@ -209,8 +220,8 @@ def _unlabelled_byline(text: str, following: str) -> list[str] | None:
         if label[1]:  # 发文机关 over the issuing office's name
             return [following] if _ORGANISATION_NAME.fullmatch(following) else None
         return _names(following) or None
-    dated = _DATED_NAME.match(text)
-    if dated and _LATIN_NAME.match(dated[1]):
+    dated = _DATED_NAME.match(text) or _NAME_THEN_DATE.match(text)
+    if dated and _LATIN_NAME.match(dated[1]) and " " in dated[1] and len(dated[1].split()) <= 4:
         return [dated[1]]
     # A short Han line alone is a name only with a common surname ("胡平", not "首页");
     # capitalised English word pairs alone are as often headings as names.
@@ -241,8 +252,8 @@ def _marked_authors(root) -> list[str] | None:
     a Han name or at least two capitalised words.
     """
     for element in root.xpath(
-        "//a[@rel='author'] | //*[contains(@class, 'author') or contains(translate(@class, 'BYLINE', 'byline'), 'byline')]"
-        "[not(self::body)]"
+        "(//a[@rel='author'] | //*[contains(@class, 'author') or contains(translate(@class, 'BYLINE', 'byline'), 'byline')]"
+        "[not(self::body)])[not(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment')])]"
     )[:5]:
         raw = clean_line(element.text_content())
         text = _LEAD_IN.sub("", raw)
@@ -281,6 +292,19 @@ def _name_colon_title(lines: list) -> list[str] | None:
         match = _NAME_COLON_TITLE.match(text) if len(text) < 80 else None
         if match and match[1] not in _NOT_A_WRITER and normalise_for_compare(match[2]) in texts[index + 1: index + 5]:
             return [match[1]]
+    return None
+
+
+def _copyright_holder(lines: list) -> list[str] | None:
+    """"© 2020 Wolfgang Michal": a personal site's footer names its writer (a person's
+    name only: companies are left out)."""
+    for text, _ in reversed(lines[-40:]):
+        match = _COPYRIGHT.search(text) if len(text) < 160 else None
+        if match:
+            name = _tidy_name(match[1])
+            # The site may well carry the owner's name: only organisations are left out here.
+            if _LATIN_NAME.match(name) and 2 <= len(name.split()) <= 3 and _plausible_author(name, set()):
+                return [name]
     return None
 
 
@@ -371,5 +395,6 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
             # Only user handles: the page's byline names the person, when it has one.
             return ", ".join(_byline_authors(windows, (0, 1)) or dict.fromkeys(cleaned))
     names = (_byline_authors(windows, (0, 1)) or _marked_authors(root) or _signature(signature) or _bracketed_byline(page.lines)
-             or _name_colon_title(page.lines) or _photo_credit(windows) or _byline_authors(windows, (2, 3)))
+             or _name_colon_title(page.lines) or _photo_credit(windows) or _byline_authors(windows, (2, 3))
+             or _copyright_holder(page.lines))
     return ", ".join(clean_line(n) for n in names) if names else None
