@@ -23,7 +23,6 @@ _PROFILE_LABEL = re.compile(
     r"Registriert|Registered|Joined|Mitglied seit|Member since|Dabei seit|Last (?:visit|login|seen)|"
     r"注册时间|註冊時間|注册于|註冊於|注册日期|加入时间|最后登录|最後登錄|上次访问", re.I
 )
-_DATE_ONLY = re.compile(r"^\s*\d{4}-\d{1,2}-\d{1,2}\s*$")
 _DATE_MARK = re.compile(r"date|time|publish|posted|byline|meta|info|author", re.I)
 # A dateline opening a paragraph: "27.1.2022 - Bei …", "(21. November 2022) Energie…",
 # "31. Oktober 2023. Dragqueens …"; the date must end at a dash, colon, bracket or full stop.
