@@ -138,7 +138,8 @@ def test_dateline_opening_a_long_paragraph():
     assert parse_article(html, "https://a.example/x").published_at == "2022-01-27T00:00:00+00:00"
 
 
-@pytest.mark.parametrize("opening, expected", [("(21. November 2022) ", "2022-11-21"), ("31. Oktober 2023. ", "2023-10-31")])
+@pytest.mark.parametrize("opening, expected", [("(21. November 2022) ", "2022-11-21"), ("31. Oktober 2023. ", "2023-10-31"),
+                                                ("Hamburg, den 02. Dezember 2022 – ", "2022-12-02")])
 def test_named_month_dateline_opening_a_long_paragraph(opening, expected):
     text = "Bei der Erinnerung an die Opfer wurde ein neuer Stolperstein verlegt, sagte die Sprecherin. " * 3
     html = page(f"<h1>Ein Titel für den Artikel</h1><p>{opening}{text}</p>")
@@ -204,7 +205,9 @@ def test_title_selector_overrides_everything():
      ("Autor: Rechtsanwalt Sebastian Einbock", "Sebastian Einbock"),
      ("Autor kontaktieren", None),
      ("Gespeichert von rasos am 24. Juli 2017 - 18:55", "rasos"),
-     ("发文机关：云海市人民政府", "云海市人民政府")],
+     ("发文机关：云海市人民政府", "云海市人民政府"),
+     ("Herausgeber: Nordex SE", "Nordex SE"),
+     ("Quelle: kathpress", "kathpress")],
 )
 def test_labelled_author_lines(line, author):
     html = page(f"<h1>標題</h1><p>{line}</p><div><p>{HAN * 5}</p></div>")

@@ -24,7 +24,7 @@ _AUTHOR_LABEL = (
 # Who put the page online ("Gespeichert von rasos am …"): the author only when no byline names one.
 _POSTER_LABEL = r"(?:Posted by|(?<![\w])(?:[Ee]rstellt|[Gg]espeichert|[Ee]ingestellt|[Vv]eröffentlicht)\s+von(?=\s))"
 _EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|编\s*辑|編\s*輯)(?=\s*[:：]|\s)|Edited by|Editor\s*[:：])"
-_SOURCE_LABEL = r"(?:(?:来\s*源|來\s*源|出\s*处|出\s*處)(?=\s*[:：]|\s)|Source\s*[:：])"
+_SOURCE_LABEL = r"(?:(?:来\s*源|來\s*源|出\s*处|出\s*處)(?=\s*[:：]|\s)|Source\s*[:：]|Quelle\s*[:：]|Herausgeber(?:in)?\s*[:：]|Publisher\s*[:：])"
 _LABELS = re.compile(
     rf"(?P<author>{_AUTHOR_LABEL})|(?P<poster>{_POSTER_LABEL})|(?P<editor>{_EDITOR_LABEL})|(?P<source>{_SOURCE_LABEL})"
 )

@@ -25,8 +25,9 @@ _PROFILE_LABEL = re.compile(
 )
 _DATE_MARK = re.compile(r"date|time|publish|posted|byline|meta|info|author", re.I)
 # A dateline opening a paragraph: "27.1.2022 - Bei …", "(21. November 2022) Energie…",
-# "31. Oktober 2023. Dragqueens …"; the date must end at a dash, colon, bracket or full stop.
-_OPENING_DATE = re.compile(r"^\W{0,3}(.{6,30}?)(?:\s*[-–|:)]|\.\s)")
+# "31. Oktober 2023. Dragqueens …", "Hamburg, den 02. Dezember 2022 – Der …"; the date must
+# end at a dash, colon, bracket or full stop.
+_OPENING_DATE = re.compile(r"^\W{0,3}(?:[A-ZÄÖÜ][\w.-]+(?:\s[A-ZÄÖÜ][\w.-]+)?,\s+(?:den\s+|am\s+)?)?(.{6,30}?)(?:\s*[-–|:)]|\.\s)")
 # What may follow a label before its date sits on the next line ("Erschienen am:").
 _LABEL_TAIL = re.compile(r"^\W*(?:am|on|le|el|:)?\W*$", re.I)
 _WHOLE_DATE = re.compile(
