@@ -101,22 +101,27 @@ def _near_duplicate(db: Database, fp: Fingerprint, limit: int) -> Match | None:
     if not candidates:
         return None
     ids = [row[0] for row in candidates]
+    # Sketches only: the candidates' ``articles`` rows (2-4 KB each, scattered over
+    # the largest table) are not read; only the winner's root is looked up below.
     rows = db.execute(
-        f"""SELECT f.article_id, f.shingle_count, f.sketch, a.duplicate_of
-            FROM article_fingerprints f JOIN articles a ON a.id = f.article_id
-            WHERE f.article_id IN ({", ".join("?" * len(ids))}) AND f.version = ?""",
+        f"""SELECT article_id, shingle_count, sketch FROM article_fingerprints
+            WHERE article_id IN ({", ".join("?" * len(ids))}) AND version = ?""",
         [*ids, FINGERPRINT_VERSION],
     )
-    best: tuple[float, int, Match] | None = None
-    for article_id, count, sketch, duplicate_of in rows:
+    best: tuple[float, int] | None = None
+    for article_id, count, sketch in rows:
         jaccard, containment = compare(fp.sketch, fp.shingle_count, sketch, count)
         if not is_near_duplicate(jaccard, containment, fp.shingle_count, count):
             continue
         similarity = round(max(jaccard, containment), 4)
         # Highest similarity wins; on a tie the earlier article.
-        if best is None or (similarity, -article_id) > best[:2]:
-            best = (similarity, -article_id, Match(duplicate_of or article_id, similarity))
-    return best[2] if best else None
+        if best is None or (similarity, -article_id) > best:
+            best = (similarity, -article_id)
+    if best is None:
+        return None
+    similarity, article_id = best[0], -best[1]
+    (duplicate_of,) = db.execute("SELECT duplicate_of FROM articles WHERE id = ?", [article_id]).fetchone()
+    return Match(duplicate_of or article_id, similarity)
 
 
 def store_fingerprint(db: Database, article_id: int, fp: Fingerprint) -> None:

@@ -160,6 +160,20 @@ def migrate(db: Database) -> None:
     migrations.apply(db)
 
 
+# The trigram full-text index stays as m001 made it (detail=full, column sizes
+# kept); measured on the dedup benchmark at 100k archived articles (~0.75 ms of a
+# ~2.5 ms insert is the FTS5 trigger and segment flush):
+# * detail=column / detail=none would shrink it, but FTS5 then rejects phrase
+#   queries ("phrase queries are not supported (detail!=full)"), and a trigram
+#   search for a word of 4+ characters -- Datasette's ``_search`` quotes each
+#   term -- is a phrase of several trigrams: search would break.
+# * columnsize=0 saved ~0.02 ms (one ``articles_fts_docsize`` row), within the
+#   noise, and makes bm25 ranking read whole rows: not worth a rebuild.
+# * automerge 8/16 instead of 4 saved 0.01-0.05 ms (noise is +-0.05) for up to 4x
+#   more segments for every search to read; automerge=0 saved 0.19 ms but leaves
+#   merging to crisismerge, i.e. searches over dozens of segments. Left at 4.
+
+
 @migrations()
 def m003_fts_update_trigger_on_text(db: Database) -> None:
     # sqlite-utils' update trigger re-indexed an article on *any* column change:
