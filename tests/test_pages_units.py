@@ -157,6 +157,12 @@ def test_utc_meta_time_reads_in_the_zone_of_the_page_language():
     assert parse_article(html, "https://a.example/x").published_at == "2022-11-07T00:00:00+01:00"
 
 
+def test_structured_time_with_its_own_offset_is_not_re_expressed_by_the_page_clock():
+    head = '<meta property="article:published_time" content="2022-02-03T20:17:12+01:00">'
+    html = page(f"<h1>Ein Titel für den Artikel</h1><p>am 3. Februar 2022 um 21:17</p><p>{'Text. ' * 40}</p>", head)
+    assert parse_article(html, "https://a.example/x").published_at == "2022-02-03T20:17:12+01:00"
+
+
 def test_json_ld_date_beats_page_text():
     ld = '<script type="application/ld+json">{"@type":"Article","datePublished":"2021-03-04T05:06:07+02:00"}</script>'
     html = page(f"<h1>T</h1><p>2025-01-01</p><p>{HAN * 5}</p>", ld)

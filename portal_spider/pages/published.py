@@ -115,14 +115,17 @@ def _has_clock(moment: datetime) -> bool:
 def _as_shown(moment: datetime, value: str, shown: datetime | None, context: DateContext) -> datetime | None:
     """``moment`` as the page itself shows it next to the title, when the page confirms it.
 
-    A timestamp with an offset that the page prints as a local clock time a whole number
-    of quarter hours away ("13:48" for 12:48Z) is that instant in the page's zone; a
-    day-only value the page prints on the same day takes the page's clock time.
+    A UTC timestamp that the page prints as a local clock time a whole number of quarter
+    hours away ("13:48" for 12:48Z) is that instant in the page's zone; a day-only value the
+    page prints on the same day takes the page's clock time; a timestamp with its own
+    offset stands as it is when the page shows its day.
     """
     if shown is None:
         return None
     if _weak(value):
         return shown if shown.date() == moment.date() else None
+    if moment.utcoffset():
+        return moment if moment.date() == shown.date() else None  # already in the page's own zone
     if _has_clock(shown):
         instant = moment.astimezone(timezone.utc).replace(tzinfo=None, second=0, microsecond=0)
         gap = shown.replace(tzinfo=None, second=0) - instant
