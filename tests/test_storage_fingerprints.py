@@ -122,3 +122,32 @@ def test_near_duplicate_rule():
     assert is_near_duplicate(0.3, 0.9, 500, 1000)
     assert not is_near_duplicate(0.3, 0.9, 50, 1000)  # too small to be "contained"
     assert not is_near_duplicate(0.2, 0.4, 500, 1000)
+
+
+def _compare_reference(sketch_a, count_a, sketch_b, count_b):
+    """The first implementation (union1d + isin), kept to pin compare() down."""
+    a = np.frombuffer(sketch_a, dtype="<u4")
+    b = np.frombuffer(sketch_b, dtype="<u4")
+    if len(a) == count_a and len(b) == count_b:
+        common = len(np.intersect1d(a, b, assume_unique=True))
+        jaccard = common / (count_a + count_b - common)
+    else:
+        k = min(len(a), len(b))
+        union_sample = np.union1d(a, b)[:k]
+        in_both = np.isin(union_sample, a, assume_unique=True) & np.isin(union_sample, b, assume_unique=True)
+        jaccard = float(in_both.sum()) / k
+    common = jaccard * (count_a + count_b) / (1 + jaccard)
+    return jaccard, min(1.0, common / min(count_a, count_b))
+
+
+def test_compare_matches_the_reference_estimator():
+    rng = np.random.default_rng(7)
+    pool = np.unique(rng.integers(0, 2**32, 5000, dtype=np.uint64)).astype(np.uint32)
+    for _ in range(300):
+        sets = []
+        for size in rng.integers(20, 1500, 2):
+            shared = rng.choice(pool, size // 2, replace=False)
+            own = rng.integers(0, 2**32, size, dtype=np.uint64).astype(np.uint32)
+            sets.append(np.unique(np.concatenate([shared, own])))
+        args = [x for s in sets for x in (s[:256].astype("<u4").tobytes(), len(s))]
+        assert np.allclose(compare(*args), _compare_reference(*args))
