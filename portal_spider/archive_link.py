@@ -1,6 +1,6 @@
-"""One Archive per crawler, shared by the spider, the pipeline and the run recorder.
+"""One Archive per crawler for the reactor thread, shared by the spider and the run recorder.
 
-SQLite is written from Scrapy's reactor thread only, so one connection serves them all.
+The pipeline's writer thread opens its own (SQLite connections belong to one thread).
 """
 
 from __future__ import annotations
@@ -8,13 +8,15 @@ from __future__ import annotations
 from storage import Archive
 
 
+def open_archive(settings) -> Archive:
+    return Archive(
+        settings.get("ARCHIVE_PATH"),
+        tracking_params=settings.getlist("ARCHIVE_TRACKING_PARAMS") or None,
+    )
+
+
 def archive_for(crawler) -> Archive:
     archive = getattr(crawler, "portal_archive", None)
     if archive is None:
-        settings = crawler.settings
-        archive = Archive(
-            settings.get("ARCHIVE_PATH"),
-            tracking_params=settings.getlist("ARCHIVE_TRACKING_PARAMS") or None,
-        )
-        crawler.portal_archive = archive
+        archive = crawler.portal_archive = open_archive(crawler.settings)
     return archive
