@@ -11,7 +11,7 @@ import time
 import sqlite_utils
 
 from portal_spider.runlock import crawl_lock
-from tests.conftest import FAST, crawl, run_cli
+from tests.conftest import crawl, run_cli
 
 
 def start_url(server) -> str:

@@ -105,7 +105,7 @@ class PortalSpider(scrapy.Spider):
     async def start(self):
         for portal in self.portals:
             previous = self.crawler.portal_previous_status.get(portal.name)
-            state = self.state[portal.name] = PortalState(walk_all=self.full or previous != "ok")
+            self.state[portal.name] = PortalState(walk_all=self.full or previous != "ok")
             for url in portal.start_urls:
                 yield self._listing_request(url, portal)
             if self.use_sitemaps:
