@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import html
 import http.client
-import hashlib
 import itertools
 import os
 import re
