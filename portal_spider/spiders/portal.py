@@ -9,8 +9,8 @@ Run it as ``portal-archive crawl`` or ``scrapy crawl portal -a start_url=URL``
 (``-a config=portals.toml -a names=a,b``, ``-a full=1``, ``-a refresh=1``,
 ``-a since=DAYS``, ``-a changed=1``).
 
-When pagination stops (incremental runs): a portal's first run, a run after one that did
-not finish, and ``--full`` walk every listing page. Otherwise, while robots.txt and the
+When pagination stops (incremental runs): a portal's first run, a run after one that was
+interrupted or failed, and ``--full`` walk every listing page. Otherwise, while robots.txt and the
 sitemap (read on every run, also for its lastmod dates) are being read, the next
 listing page waits for them; if the sitemap lists the
 portal's articles, pagination goes on only while listing pages show unarchived articles
@@ -105,7 +105,10 @@ class PortalSpider(scrapy.Spider):
     async def start(self):
         for portal in self.portals:
             previous = self.crawler.portal_previous_status.get(portal.name)
-            self.state[portal.name] = PortalState(walk_all=self.full or previous != "ok")
+            # A partial run walked its listings (its failed URLs are retried below); a
+            # first, interrupted or failed one may not have.
+            walk_all = self.full or previous not in ("ok", "partial")
+            self.state[portal.name] = PortalState(walk_all=walk_all)
             for url in portal.start_urls:
                 yield self._listing_request(url, portal)
             if self.use_sitemaps:
