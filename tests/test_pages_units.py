@@ -254,6 +254,11 @@ def test_comment_authors_are_not_the_article_author():
     assert parse_article(html, "https://a.example/x").author is None
 
 
+def test_company_copyright_is_no_writer():
+    html = page(f"<h1>Ein Titel für den Artikel</h1><div><p>{'Text des Artikels. ' * 30}</p></div><p>© 1997-2024 LUMITOS AG</p>")
+    assert parse_article(html, "https://a.example/x").author is None
+
+
 def test_game_name_before_a_headline_is_no_writer():
     html = page(f"<p>原神：新版本前瞻汇总</p><h1>原神：新版本前瞻汇总</h1><div><p>{HAN * 5}</p></div>")
     assert parse_article(html, "https://a.example/x").author is None
