@@ -35,32 +35,23 @@ class Portal:
     start_urls: tuple[str, ...]
     article_link_selector: str | None = None
     next_page_selector: str | None = None
-    title_selector: str | None = None
-    author_selector: str | None = None
-    date_selector: str | None = None
-    body_selector: str | None = None
-    timezone: str | None = None
+    # Field selectors and time zone for its article pages, as the page parser takes them.
+    extraction: ExtractionOptions = field(default_factory=ExtractionOptions)
     sites: frozenset[str] = field(default=frozenset(), compare=False)
 
     def __post_init__(self):
         # The crawl never leaves the sites of the start URLs (host and port).
         object.__setattr__(self, "sites", frozenset(site_of(url) for url in self.start_urls))
 
-    def extraction_options(self) -> ExtractionOptions:
-        return ExtractionOptions(
-            title_selector=self.title_selector,
-            author_selector=self.author_selector,
-            date_selector=self.date_selector,
-            body_selector=self.body_selector,
-            timezone=self.timezone,
-        )
-
     def owns(self, url: str) -> bool:
         return site_of(url) in self.sites
 
 
+LISTING_KEYS = {"article_link_selector", "next_page_selector"}
+# Every extraction option but the fetch time, which is the crawl's, not the portal's.
+EXTRACTION_KEYS = {f.name for f in fields(ExtractionOptions)} - {"fetched_at"}
 UTC_OFFSET = re.compile(r"^[+-]\d{2}:?\d{2}$")
-OPTIONAL_KEYS = {f.name for f in fields(Portal)} - {"name", "start_urls", "sites"}
+OPTIONAL_KEYS = LISTING_KEYS | EXTRACTION_KEYS
 
 
 def site_of(url: str) -> str:
@@ -134,8 +125,12 @@ def _portal_from_table(path: Path, name: str, table) -> Portal:
         raise PortalConfigError(f"{where}: {error}") from None
     if "timezone" in table and not _is_timezone(table["timezone"]):
         raise PortalConfigError(f"{where}: unknown timezone {table['timezone']!r} (use e.g. Asia/Shanghai or +08:00)")
-    options = {key: table[key] for key in OPTIONAL_KEYS if key in table}
-    return Portal(name=name, start_urls=tuple(start_urls), **options)
+    return Portal(
+        name=name,
+        start_urls=tuple(start_urls),
+        extraction=ExtractionOptions(**{key: table[key] for key in EXTRACTION_KEYS if key in table}),
+        **{key: table[key] for key in LISTING_KEYS if key in table},
+    )
 
 
 def _is_timezone(name: str) -> bool:

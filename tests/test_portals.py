@@ -21,7 +21,7 @@ next_page_selector = "a.next"
     assert [p.name for p in load_portals(path)] == ["a", "b"]
     (b,) = load_portals(path, ["b"])
     assert b.next_page_selector == "a.next" and b.owns("http://b.test/x.html")
-    assert load_portals(path, ["a"])[0].extraction_options().timezone == "Asia/Shanghai"
+    assert load_portals(path, ["a"])[0].extraction.timezone == "Asia/Shanghai"
 
 
 @pytest.mark.parametrize("text, message", [

@@ -295,7 +295,7 @@ class PortalSpider(scrapy.Spider):
                 response.body,
                 response.headers.get("Content-Type", b"").decode("latin-1"),
                 response.url,
-                portal.extraction_options(),
+                portal.extraction,
             )
         except BrokenExecutor as error:
             # A worker died (out of memory, killed): the page stays queued for the next run.
