@@ -121,7 +121,9 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
     except SettingError as error:
         raise click.ClickException(str(error)) from None
     if not verbose and "LOG_LEVEL" not in dict(s.partition("=")[::2] for s in settings):
-        scrapy_settings.set("LOG_LEVEL", "WARNING", priority="cmdline")
+        # Scrapy logs each failed download with a traceback; failures are recorded in
+        # crawl_errors and listed after the summary instead.
+        scrapy_settings.set("LOG_LEVEL", "CRITICAL", priority="cmdline")
     live = sys.stderr.isatty() and not (quiet or as_json or verbose)
     scrapy_settings.set("PROGRESS_LIVE", live, priority="cmdline")
     archive = _open_archive(db)
@@ -147,6 +149,17 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
             f"{run['articles_new']} new, {run['articles_updated']} updated, "
             f"{run['duplicates']} duplicates, {run['errors']} errors"
         )
+        _echo_failures(archive, run["id"])
+
+
+def _echo_failures(archive: Archive, run_id: int, most: int = 5) -> None:
+    failures = archive.db.execute(
+        "SELECT url, status FROM crawl_errors WHERE run_id = ? ORDER BY last_seen LIMIT ?", [run_id, most + 1]
+    ).fetchall()
+    for url, status in failures[:most]:
+        click.echo(f"  failed {url}: {status}", err=True)
+    if len(failures) > most:
+        click.echo("  ... the rest are in the crawl_errors table", err=True)
 
 
 @cli.command(context_settings={"ignore_unknown_options": True})

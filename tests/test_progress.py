@@ -55,3 +55,14 @@ def test_quiet_and_json(portal_server, tmp_path):
     run = json.loads(as_json.stdout)
     assert (run["id"], run["status"], run["articles_new"]) == (2, "ok", 0)
     assert set(run) >= {"started_at", "finished_at", "portals", "pages_fetched", "articles_updated", "duplicates", "errors"}
+
+
+def test_failures_are_listed_after_the_summary_without_tracebacks(tmp_path):
+    from tests.conftest import run_cli
+
+    result = run_cli("crawl", "--start-url", "http://127.0.0.1:9/list/", "--db", str(tmp_path / "a.db"),
+                     "-s", "RETRY_TIMES=0", "-s", "DOWNLOAD_DELAY=0", "-s", "AUTOTHROTTLE_ENABLED=0")
+    assert result.returncode == 0  # the crawl ran; the site was down
+    assert result.stdout.startswith("run 1 failed: 0 pages fetched")
+    assert "Traceback" not in result.stderr
+    assert "  failed http://127.0.0.1:9/list/: DownloadConnectionRefusedError" in result.stderr
