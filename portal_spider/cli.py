@@ -99,7 +99,7 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
     """Crawl portals into the archive, fetching only what is new.
 
     Exit status: 0 when the crawl ran (even if some pages failed; see crawl_errors),
-    75 when another crawl holds the archive's lock, 1 for bad arguments.
+    75 when another crawl holds the archive's lock, 1 or 2 (usage) for bad arguments.
 
     \b
     Zero-config, from listing pages:
