@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from portal_spider.sample_portal import SamplePortal, serve
+from storage import Archive
 
 # The sample portal is local and ours: no need to be polite to it.
 FAST = [
@@ -19,6 +20,12 @@ FAST = [
     "-s", "DOWNLOAD_DELAY=0",
     "-s", "CONCURRENT_REQUESTS_PER_DOMAIN=16",
 ]
+
+
+@pytest.fixture
+def archive(tmp_path):
+    """An empty archive in a fresh file."""
+    return Archive(str(tmp_path / "archive.db"))
 
 
 @pytest.fixture

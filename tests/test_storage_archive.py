@@ -20,11 +20,6 @@ BODY = (
 )
 
 
-@pytest.fixture
-def archive(tmp_path):
-    return Archive(str(tmp_path / "archive.db"))
-
-
 def row(archive: Archive, article_id: int) -> dict:
     return archive.db["articles"].get(article_id)
 

@@ -4,17 +4,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
-from storage import Archive, Article
+from storage import Article
 from storage.importer import import_jsonl
 
 BODY = "深渊十二层的上半场首领会频繁召唤护盾，建议携带破盾能力强的角色，同时注意躲避范围攻击。\n雷电将军的元素爆发可以为全队回复能量，搭配行秋和班尼特能打出很高的伤害。"
-
-
-@pytest.fixture
-def archive(tmp_path):
-    return Archive(str(tmp_path / "archive.db"))
 
 
 def write_lines(path, lines):

@@ -13,11 +13,6 @@ from storage import Archive, Article
 BODY = "深渊十二层的上半场首领会频繁召唤护盾，建议携带破盾能力强的角色，同时注意躲避范围攻击。"
 
 
-@pytest.fixture
-def archive(tmp_path):
-    return Archive(str(tmp_path / "archive.db"))
-
-
 def run_row(archive: Archive, run_id: int) -> dict:
     return archive.db["crawl_runs"].get(run_id)
 
