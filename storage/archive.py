@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Literal
 
 from sqlite_utils import Database
 
-from storage import dedup
+from storage import dedup, search_index
 from storage.article import Article
 from storage.clock import now
 from storage.fingerprints import normalise
@@ -49,20 +49,54 @@ class Archive(CrawlLog):
         updates that row: an unchanged title and body adds nothing, a changed one
         moves the previous version to ``article_revisions``.
         """
+        return self.save_many([article])[0]
+
+    def save_many(self, articles: Sequence[Article]) -> list[SaveResult]:
+        """Store articles in one transaction (all or none), each as :meth:`save` would.
+
+        Later articles see earlier ones: a copy of an article in the same batch is
+        linked to it. One transaction for many articles writes the pages they share
+        (the full-text index segment, table and index tails) once per batch: at 64
+        articles a save costs ~30% less CPU than alone (docs/benchmarks.md).
+        """
+        # CPU work outside the write lock.
+        prepared = [self._prepare(article) for article in articles]
+        with _write_transaction(self.db):
+            results = [self._store(*item) for item in prepared]
+            search_index.catch_up(self.db)
+        return results
+
+    def save_each(self, articles: Sequence[Article]) -> list[SaveResult | Exception]:
+        """:meth:`save_many`, or when that fails each article alone, so that one
+        failing article costs only itself; its exception takes its place in the list."""
+        try:
+            return list(self.save_many(articles))
+        except Exception as exc:
+            if len(articles) == 1:
+                return [exc]
+        results: list[SaveResult | Exception] = []
+        for article in articles:
+            try:
+                results.append(self.save(article))
+            except Exception as exc:
+                results.append(exc)
+        return results
+
+    def _prepare(self, article: Article) -> tuple[Article, list[str], list[str]]:
         source = article.canonical_url or article.url
         url = self.canonicalize(source)
-        urls = [url, *self._aliases(article, source, url)]
-        lines = normalise(article.body_text or "")  # CPU work outside the write lock
-        with _write_transaction(self.db):
-            row = self._find_row(urls)
-            if row is None:
-                result = self._insert(article, url, lines)
-                row_url = url
-            else:
-                result = self._update(row, article, lines)
-                row_url = row["url"]
-            self._record_aliases(result.article_id, [u for u in urls if u != row_url])
-            self._forget_fetched(urls)
+        return article, [url, *self._aliases(article, source, url)], normalise(article.body_text or "")
+
+    def _store(self, article: Article, urls: list[str], lines: list[str]) -> SaveResult:
+        row = self._find_row(urls)
+        if row is None:
+            result = self._insert(article, urls[0], lines)
+            row_url = urls[0]
+        else:
+            result = self._update(row, article, lines)
+            row_url = row["url"]
+        self._record_aliases(result.article_id, [u for u in urls if u != row_url])
+        self._forget_fetched(urls)
         return result
 
     def is_known(self, url: str) -> bool:

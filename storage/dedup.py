@@ -35,7 +35,7 @@ from sqlite_utils import Database
 from storage.fingerprints import (
     FINGERPRINT_VERSION,
     Fingerprint,
-    compare,
+    compare_many,
     fingerprint,
     is_near_duplicate,
     line_hash,
@@ -127,10 +127,12 @@ def _near_duplicate(db: Database, fp: Fingerprint, limit: int) -> Match | None:
         f"""SELECT article_id, shingle_count, sketch FROM article_fingerprints
             WHERE article_id IN ({", ".join("?" * len(ids))}) AND version = ?""",
         [*ids, FINGERPRINT_VERSION],
-    )
+    ).fetchall()
+    if not rows:
+        return None
+    jaccards, containments = compare_many(fp.sketch, fp.shingle_count, [(sketch, count) for _, count, sketch in rows])
     best: tuple[float, int] | None = None
-    for article_id, count, sketch in rows:
-        jaccard, containment = compare(fp.sketch, fp.shingle_count, sketch, count)
+    for (article_id, count, _), jaccard, containment in zip(rows, jaccards.tolist(), containments.tolist()):
         if not is_near_duplicate(jaccard, containment, fp.shingle_count, count):
             continue
         similarity = round(max(jaccard, containment), 4)

@@ -249,36 +249,48 @@ def band_keys(signature: np.ndarray) -> tuple[int, ...]:
 
 
 def compare(sketch_a: bytes, count_a: int, sketch_b: bytes, count_b: int) -> tuple[float, float]:
-    """(Jaccard, containment) of two shingle sets from their bottom-k sketches.
+    """(Jaccard, containment) of two shingle sets from their bottom-k sketches."""
+    jaccard, containment = compare_many(sketch_a, count_a, [(sketch_b, count_b)])
+    return float(jaccard[0]), float(containment[0])
 
-    One sort of the two sketches side by side: each sketch holds distinct values,
-    so a value found in both sits twice in a row. This gives the same figures as
-    ``union1d`` + two ``isin`` calls at a seventh of the cost (8 vs 57 us), which
-    matters because every band candidate is compared (~3 per lookup at 100k
-    archived articles, more in a larger archive).
+
+def compare_many(sketch: bytes, count: int, candidates: list[tuple[bytes, int]]) -> tuple[np.ndarray, np.ndarray]:
+    """(Jaccard, containment) arrays of one shingle set against each candidate's.
+
+    When both sketches are whole sets, Jaccard is exact. Otherwise the k smallest
+    hashes of the union (k = the smaller sketch) are a uniform sample of it, and
+    the fraction of them found in both sketches estimates Jaccard. With the exact
+    set sizes it also gives containment ``|A∩B| / min(|A|,|B|)``, so a copy with
+    an added intro or dropped paragraphs matches.
+
+    All candidates are compared in one pass of numpy calls (a lookup at 1M
+    archived articles confirms ~7): each candidate hash is located in the sorted
+    query sketch with ``searchsorted``, which also gives its rank in the union.
     """
-    a = np.frombuffer(sketch_a, dtype="<u4")
-    b = np.frombuffer(sketch_b, dtype="<u4")
-    if not len(a) or not len(b):
-        return 0.0, 0.0
-    merged = np.concatenate((a, b))
-    merged.sort()
-    repeated = merged[1:] == merged[:-1]  # position i holds a value both sketches have
-    if len(a) == count_a and len(b) == count_b:  # both sketches are the whole sets
-        common = int(np.count_nonzero(repeated))
-        jaccard = common / (count_a + count_b - common)
-    else:
-        # The k smallest hashes of the union are a uniform sample of it; the
-        # fraction found in both sketches estimates the Jaccard index.
-        k = min(len(a), len(b))
-        first = np.ones(len(merged), dtype=bool)
-        first[1:] = ~repeated  # first occurrence of each distinct value
-        union_sample = np.flatnonzero(first)[:k]
-        in_both = np.zeros(len(merged), dtype=bool)
-        in_both[:-1] = repeated
-        jaccard = float(np.count_nonzero(in_both[union_sample])) / k
-    common = jaccard * (count_a + count_b) / (1 + jaccard)
-    containment = min(1.0, common / min(count_a, count_b))
+    a = np.frombuffer(sketch, dtype="<u4")
+    sizes = np.array([len(b) // 4 for b, _ in candidates], dtype=np.int64)
+    counts_b = np.array([c for _, c in candidates], dtype=np.float64)
+    if not len(a) or not sizes.sum():
+        return np.zeros(len(candidates)), np.zeros(len(candidates))
+    b = np.frombuffer(b"".join(s for s, _ in candidates), dtype="<u4")
+    owner = np.repeat(np.arange(len(candidates)), sizes)
+    starts = np.cumsum(sizes) - sizes
+    position = np.arange(len(b)) - starts[owner]  # index of each hash within its own sketch
+    below_in_a = np.searchsorted(a, b)  # hashes of a smaller than each b hash
+    in_both = a[np.minimum(below_in_a, len(a) - 1)] == b
+    common = np.bincount(owner, weights=in_both, minlength=len(candidates))
+    # Distinct union values below a b hash: those of a and of b, less the ones in both.
+    both_before = np.cumsum(in_both) - in_both
+    both_before -= np.concatenate(([0], np.cumsum(common)[:-1])).astype(np.int64)[owner]
+    k = np.minimum(len(a), sizes)
+    sampled = in_both & (below_in_a + position - both_before < k[owner])
+    estimated = np.bincount(owner, weights=sampled, minlength=len(candidates)) / np.maximum(k, 1)
+    whole = (len(a) == count) & (sizes == counts_b)
+    exact = common / np.maximum(count + counts_b - common, 1)
+    jaccard = np.where(whole, exact, estimated)
+    jaccard[sizes == 0] = 0.0
+    shared = jaccard * (count + counts_b) / (1 + jaccard)
+    containment = np.minimum(1.0, shared / np.maximum(np.minimum(count, counts_b), 1))
     return jaccard, containment
 
 

@@ -272,6 +272,65 @@ def test_save_is_one_transaction(archive, monkeypatch):
     assert archive.db["articles"].count == 0 and archive.db["article_urls"].count == 0
 
 
+def test_save_many_links_a_copy_to_an_original_of_the_same_batch(archive, generator):
+    original = generator.article()
+    copy = generator.copy(original, "combined")
+    other = generator.article()
+    results = archive.save_many([original, copy, other])
+    assert [r.status for r in results] == ["new", "duplicate", "new"]
+    assert results[1].duplicate_of == results[0].article_id
+    assert archive.save_many([original])[0].status == "unchanged"
+
+
+def test_save_many_is_all_or_nothing(archive, generator):
+    broken = Article(url="https://e.com/broken", title={"not": "text"}, body_text=BODY)  # cannot be bound
+    with pytest.raises(sqlite3.Error):
+        archive.save_many([generator.article(), broken])
+    assert archive.db["articles"].count == 0 and archive.db["fts_pending"].count == 0
+
+
+def test_save_each_loses_only_the_failing_article(archive, generator):
+    good = [generator.article(), generator.article()]
+    broken = Article(url="https://e.com/broken", title={"not": "text"}, body_text=BODY)
+    results = archive.save_each([good[0], broken, good[1]])
+    assert [r.status for r in (results[0], results[2])] == ["new", "new"]
+    assert isinstance(results[1], sqlite3.Error)
+    assert archive.save_each([broken])[0].__class__ is results[1].__class__
+    assert archive.db["articles"].count == 2
+
+
+def search(archive: Archive, phrase: str) -> list[int]:
+    rows = archive.db.execute("SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rowid", [f'"{phrase}"'])
+    return [r[0] for r in rows]
+
+
+def test_saved_articles_are_searchable_once_committed(archive):
+    first, second = archive.save_many([
+        Article(url="https://e.com/1", title="雷电将军培养", body_text=BODY),
+        Article(url="https://e.com/2", title="钟离配队", body_text="岩元素护盾可以抵抗打断。"),
+    ])
+    assert search(archive, "护盾可以抵抗") == [second.article_id]
+    assert search(archive, "雷电将军") == [first.article_id]
+    archive.save(Article(url="https://e.com/2", title="钟离配队", body_text="岩元素护盾减抗效果很强。"))  # a revision
+    assert search(archive, "护盾可以抵抗") == [] and search(archive, "护盾减抗") == [second.article_id]
+    assert archive.db["fts_pending"].count == 0
+    archive.db.execute("INSERT INTO articles_fts (articles_fts) VALUES ('integrity-check')")
+
+
+def test_rows_written_by_other_tools_are_indexed_at_the_next_save(archive):
+    archive.save(Article(url="https://e.com/1", title="甘雨", body_text=BODY))
+    with archive.db.conn:  # e.g. sqlite-utils or a Datasette plugin, outside the library
+        archive.db.execute("INSERT INTO articles (url, title, body_text) VALUES ('https://e.com/x', '夜兰', '夜兰的破局矢')")
+        archive.db.execute("UPDATE articles SET body_text = '甘雨的霜华矢' WHERE url = 'https://e.com/1'")
+    assert search(archive, "破局矢") == [] and archive.db["fts_pending"].count == 2
+    archive.save(Article(url="https://e.com/2", body_text="钟离"))
+    assert search(archive, "破局矢") == [2] and search(archive, "霜华矢") == [1] and search(archive, "深渊十二") == []
+    with archive.db.conn:
+        archive.db.execute("DELETE FROM articles WHERE id = 2")
+    assert search(archive, "破局矢") == []
+    archive.db.execute("INSERT INTO articles_fts (articles_fts) VALUES ('integrity-check')")
+
+
 # ------------------------------------------------------------------ listing
 
 

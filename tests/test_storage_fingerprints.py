@@ -8,6 +8,7 @@ import opencc
 from storage.fingerprints import (
     MIN_SHINGLES,
     compare,
+    compare_many,
     fingerprint,
     is_near_duplicate,
     line_hash,
@@ -140,14 +141,32 @@ def _compare_reference(sketch_a, count_a, sketch_b, count_b):
     return jaccard, min(1.0, common / min(count_a, count_b))
 
 
+def _random_sketches(rng, pool, n):
+    """``n`` (sketch, count) pairs of sets drawn half from ``pool``, of 20-1500 hashes."""
+    sketches = []
+    for size in rng.integers(20, 1500, n):
+        shared = rng.choice(pool, size // 2, replace=False)
+        own = rng.integers(0, 2**32, size, dtype=np.uint64).astype(np.uint32)
+        hashes = np.unique(np.concatenate([shared, own]))
+        sketches.append((hashes[:256].astype("<u4").tobytes(), len(hashes)))
+    return sketches
+
+
 def test_compare_matches_the_reference_estimator():
     rng = np.random.default_rng(7)
     pool = np.unique(rng.integers(0, 2**32, 5000, dtype=np.uint64)).astype(np.uint32)
     for _ in range(300):
-        sets = []
-        for size in rng.integers(20, 1500, 2):
-            shared = rng.choice(pool, size // 2, replace=False)
-            own = rng.integers(0, 2**32, size, dtype=np.uint64).astype(np.uint32)
-            sets.append(np.unique(np.concatenate([shared, own])))
-        args = [x for s in sets for x in (s[:256].astype("<u4").tobytes(), len(s))]
-        assert np.allclose(compare(*args), _compare_reference(*args))
+        a, b = _random_sketches(rng, pool, 2)
+        assert np.allclose(compare(*a, *b), _compare_reference(*a, *b))
+
+
+def test_compare_many_equals_one_at_a_time():
+    rng = np.random.default_rng(3)
+    pool = np.unique(rng.integers(0, 2**32, 5000, dtype=np.uint64)).astype(np.uint32)
+    for _ in range(50):
+        query, *candidates = _random_sketches(rng, pool, 1 + int(rng.integers(1, 20)))
+        candidates.insert(int(rng.integers(0, len(candidates))), (b"", 0))  # a text too short to shingle
+        jaccards, containments = compare_many(*query, candidates)
+        for candidate, j, c in zip(candidates, jaccards, containments):
+            expected = _compare_reference(*query, *candidate) if candidate[1] else (0.0, 0.0)
+            assert np.allclose((j, c), expected)
