@@ -51,6 +51,9 @@ PROGRESS_LIVE = False
 
 # Where the archive lives; ``portal-archive crawl --db`` sets it.
 ARCHIVE_PATH = "archive.db"
+# Most articles the writer stores in one transaction when they queue up faster than it
+# saves them one by one (group commit; 1 commits every article alone).
+ARCHIVE_MAX_BATCH = 64
 # Tracking parameters dropped from URLs before they are compared (None: the library's list).
 ARCHIVE_TRACKING_PARAMS = None
 # Incremental crawling: stop paginating after this many listing pages in a row bring no

@@ -1,7 +1,8 @@
 """Import articles from JSON Lines (one ``Article.to_dict()`` object per line).
 
-Every line is saved in its own transaction, so a bad line is reported and the
-good ones around it still land.
+A line that is not a valid article is reported with its number and skipped; the
+good lines around it still land. Good lines are saved :data:`BATCH` to a
+transaction (group commit), the archive's cheapest way to write many articles.
 """
 
 from __future__ import annotations
@@ -25,20 +26,35 @@ class ImportReport:
     errors: list[tuple[int, str]] = field(default_factory=list)  # (1-based line number, message)
 
 
+BATCH = 64
+
+
 def import_jsonl(archive: Archive, path: str | Path) -> ImportReport:
     report = ImportReport()
     statuses: Counter[str] = Counter()
+    batch: list[Article] = []
+
+    def save_batch() -> None:
+        for result in archive.save_each(batch):
+            if isinstance(result, Exception):
+                raise result  # the archive itself failed (disk full, locked): stop here
+            statuses[result.status] += 1
+            report.imported += 1
+        batch.clear()
+
     with open(path, encoding="utf-8") as lines:
         for number, line in enumerate(lines, start=1):
             if not line.strip():
                 continue
             try:
-                article = parse_article(line)
+                batch.append(parse_article(line))
             except ValueError as exc:
                 report.errors.append((number, str(exc)))
                 continue
-            statuses[archive.save(article).status] += 1
-            report.imported += 1
+            if len(batch) == BATCH:
+                save_batch()
+    if batch:
+        save_batch()
     report.by_status = dict(statuses)
     return report
 
