@@ -11,7 +11,7 @@ from benchmarks.dedup_corpus import DISGUISES, Generator
 from storage import Archive, ArchiveError, Article
 from storage import dedup
 from storage.dedup import BOILERPLATE_MIN_ARTICLES
-from storage.fingerprints import fingerprint, normalise
+from storage.fingerprints import fingerprint, line_hash, normalise
 
 BODY = (
     "深渊十二层的上半场首领会频繁召唤护盾，建议携带破盾能力强的角色，同时注意躲避范围攻击。\n"
@@ -253,6 +253,21 @@ def test_boilerplate_lines_are_learned_per_portal(archive, generator):
         archive.save(Article(url=f"https://p.com/{i}", portal="p", body_text=generator.article().body_text + "\n" + footer))
     assert fingerprint_on("p") == fingerprint(normalise(body))  # now left out
     assert fingerprint_on("other") == fingerprint(lines)  # only on its own portal
+
+
+def test_only_edge_lines_are_counted_as_boilerplate(archive, generator):
+    body = generator.article().body_text
+    lines = normalise(body)
+    assert len(lines) > dedup.BOILERPLATE_FIRST_LINES + dedup.BOILERPLATE_LAST_LINES
+    archive.save(Article(url="https://p.com/1", portal="p", body_text=body))
+    counted = {h for (h,) in archive.db.execute("SELECT line_hash FROM boilerplate_lines")}
+    edges = lines[: dedup.BOILERPLATE_FIRST_LINES] + lines[-dedup.BOILERPLATE_LAST_LINES :]
+    assert counted == {line_hash(line) for line in edges}
+    assert dedup.edge_indices(3) == [0, 1, 2]
+
+
+def test_full_text_index_merges_sixteen_segments_a_level(archive):
+    assert archive.db.execute("SELECT v FROM articles_fts_config WHERE k = 'automerge'").fetchone() == (16,)
 
 
 def test_duplicates_do_not_count_towards_boilerplate(archive, generator):
