@@ -169,9 +169,9 @@ def migrate(db: Database) -> None:
 #   term -- is a phrase of several trigrams: search would break.
 # * columnsize=0 saved ~0.02 ms (one ``articles_fts_docsize`` row), within the
 #   noise, and makes bm25 ranking read whole rows: not worth a rebuild.
-# * automerge 8/16 instead of 4 saved 0.01-0.05 ms (noise is +-0.05) for up to 4x
-#   more segments for every search to read; automerge=0 saved 0.19 ms but leaves
-#   merging to crisismerge, i.e. searches over dozens of segments. Left at 4.
+# * automerge: left at 4 here, when each article flushed its own segment (8/16
+#   saved 0.01-0.05 ms, within the noise); m004 raises it to 16 once segments
+#   hold 64 articles and the filled index's merges dominate.
 
 
 @migrations()
@@ -200,8 +200,16 @@ def m004_fts_indexed_once_per_transaction(db: Database) -> None:
     # end of each write transaction (``storage.search_index.catch_up``): at 64
     # articles a transaction FTS5 costs half as much per article. Rows written by
     # other tools are queued the same way and indexed at the archive's next write.
+    #
+    # automerge 16 (FTS5's default is 4): FTS5 merges a level's segments once it
+    # holds this many, so each token is rewritten log16 instead of log4 times as the
+    # index grows. With one segment per 64 articles that was the larger part of the
+    # index's cost: at 100k archived articles (index filled) a 64-article save cost
+    # 1.71 ms of CPU per article against 2.08-2.25 at 4. A search then reads up
+    # to ~15 segments a level instead of 3 (about 50 at 1M articles).
     if not db["articles_fts"].exists():
         return
+    db.execute("INSERT INTO articles_fts (articles_fts, rank) VALUES ('automerge', 16)")
     db.executescript(
         """
 CREATE TABLE IF NOT EXISTS fts_pending (article_id INTEGER PRIMARY KEY);
