@@ -192,23 +192,31 @@ def shingle_hashes(lines: list[str]) -> np.ndarray:
     # A line is Han text when at least half its tokens are CJK characters.
     cjk_share = np.bincount(line_no, weights=ids < _U64(_WORD_BASE)) / np.maximum(np.bincount(line_no), 1)
     han_line = (cjk_share >= 0.5)[line_no]
-    parts = [np.empty(0, dtype=_U64)]
+    parts = []
     for k, wanted in ((HAN_SHINGLE, han_line), (WORD_SHINGLE, ~han_line)):
         n = len(ids) - k + 1
         if n <= 0 or not wanted.any():
             continue
-        h = np.zeros(n, dtype=_U64)
-        for j in range(k):
-            h = h * _U64(0x100000001B3) + ids[j : j + n]
+        h = ids[:n].copy()
+        for j in range(1, k):  # in place: temporaries cost as much as the arithmetic here
+            h *= _U64(0x100000001B3)
+            h += ids[j : j + n]
         parts.append(h[(line_no[:n] == line_no[k - 1 :]) & wanted[:n]])
-    return np.unique((_mix64(np.concatenate(parts)) >> _U64(32)).astype(np.uint32))
+    if not parts:
+        return np.empty(0, dtype=np.uint32)
+    hashes = _mix64(parts[0] if len(parts) == 1 else np.concatenate(parts))
+    hashes >>= _U64(32)
+    return np.unique(hashes.astype(np.uint32))
 
 
 def _mix64(x: np.ndarray) -> np.ndarray:
-    """splitmix64 finaliser: spreads similar inputs over all 64 bits."""
-    x = (x ^ (x >> _U64(30))) * _U64(0xBF58476D1CE4E5B9)
-    x = (x ^ (x >> _U64(27))) * _U64(0x94D049BB133111EB)
-    return x ^ (x >> _U64(31))
+    """splitmix64 finaliser, in place: spreads similar inputs over all 64 bits."""
+    x ^= x >> _U64(30)
+    x *= _U64(0xBF58476D1CE4E5B9)
+    x ^= x >> _U64(27)
+    x *= _U64(0x94D049BB133111EB)
+    x ^= x >> _U64(31)
+    return x
 
 
 def _coefficients() -> tuple[np.ndarray, np.ndarray]:
@@ -242,10 +250,15 @@ def minhash(shingles: np.ndarray) -> np.ndarray:
 def band_keys(signature: np.ndarray) -> tuple[int, ...]:
     """One signed 64-bit key per band (an SQLite INTEGER)."""
     rows = signature.reshape(BANDS, ROWS).astype(_U64)
-    key = np.arange(BANDS, dtype=_U64) + _U64(FINGERPRINT_VERSION << 16)
+    key = _BAND_SALT.copy()
     for j in range(ROWS):
-        key = _mix64(key * _U64(0x9E3779B97F4A7C15) + rows[:, j])
+        key *= _U64(0x9E3779B97F4A7C15)
+        key += rows[:, j]
+        _mix64(key)
     return tuple(key.view(np.int64).tolist())
+
+
+_BAND_SALT = np.arange(BANDS, dtype=_U64) + _U64(FINGERPRINT_VERSION << 16)
 
 
 def compare(sketch_a: bytes, count_a: int, sketch_b: bytes, count_b: int) -> tuple[float, float]:
