@@ -12,11 +12,14 @@ Bulk fill (documented shortcut, so 1M fits in minutes): filler articles are
 generated, normalised and fingerprinted by the library's own functions in a pool
 of worker processes, and written straight into ``articles``,
 ``article_fingerprints``, ``minhash_bands`` (sorted by key) and
-``boilerplate_lines``. Differences from ``save()``: no duplicate lookup (filler are
-originals), fingerprints include boilerplate lines, and the FTS triggers are off
-during the fill, so the full-text index holds only the timed articles. The
-sizes share one fill: the archive is snapshotted at each size and the corpus is
-timed on the snapshot.
+``boilerplate_lines``; the full-text index is then filled 64 articles a
+transaction, as ``save_many()`` fills it. Differences from ``save()``: no duplicate lookup (filler are
+originals), boilerplate is counted within a chunk of 2000 articles, and the band
+and index B-trees are packed full rather than grown by random inserts. The sizes
+share one fill: the archive is snapshotted at each size and the corpus is timed on
+the snapshot, in three ways: ``save()``, one article a transaction; ``save_many()``
+of 64 articles a transaction, as ``portal-archive import`` and a busy crawl's
+writer do; and the same without the full-text index, to show its share.
 
 Memory: the timed inserts run in this process and ``ru_maxrss`` is printed after
 each size; the fill runs in a child process and its peak is printed separately.
@@ -46,10 +49,11 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.dedup_corpus import DISGUISES, PORTALS, Doc, filler, labelled_corpus
-from storage import Archive, archive as archive_module, dedup, fingerprints
+from storage import Archive, archive as archive_module, dedup, fingerprints, search_index
 from storage.fingerprints import FINGERPRINT_VERSION, fingerprint, line_hash, normalise
 
 CHUNK = 2000
+LABEL = 42  # width of the row labels in the printed tables
 
 
 # ---------------------------------------------------------------- bulk fill
@@ -58,21 +62,23 @@ CHUNK = 2000
 def _fill_chunk(task: tuple[int, int, int]):
     """Rows for filler articles ``first_id .. first_id+count-1`` (runs in a worker).
 
-    Boilerplate as save() would see it once a portal has a few articles: a line
-    is left out when it occurs in BOILERPLATE_MIN_ARTICLES articles of the chunk's
-    portal.
+    Boilerplate as save() would see it once a portal has a few articles: an edge
+    line (dedup.edge_indices) is left out when it occurs in BOILERPLATE_MIN_ARTICLES
+    articles of the chunk's portal.
     """
     seed, first_id, count = task
     arts = list(filler(seed * 1_000_003 + first_id, count))
     normalised = [normalise(art.body_text) for art in arts]
-    hashes = [[line_hash(tokens) for tokens in lines] for lines in normalised]
+    edges = [dedup.edge_indices(len(lines)) for lines in normalised]
+    hashes = [[line_hash(lines[i]) for i in idx] for lines, idx in zip(normalised, edges)]
     seen = Counter((art.portal, h) for art, hs in zip(arts, hashes) for h in set(hs))
     articles, prints, band_ids, band_keys = [], [], [], []
     lines_by_portal: dict[str, list[int]] = {}
     stamp = "2026-01-01T00:00:00+00:00"
-    for offset, (art, lines, hs) in enumerate(zip(arts, normalised, hashes)):
+    for offset, (art, lines, idx, hs) in enumerate(zip(arts, normalised, edges, hashes)):
         article_id = first_id + offset
-        kept = [t for t, h in zip(lines, hs) if seen[art.portal, h] < dedup.BOILERPLATE_MIN_ARTICLES]
+        drop = {i for i, h in zip(idx, hs) if seen[art.portal, h] >= dedup.BOILERPLATE_MIN_ARTICLES}
+        kept = [t for i, t in enumerate(lines) if i not in drop]
         fp = fingerprint(kept)
         articles.append((article_id, art.url, art.portal, art.title, art.published_at, art.body_text, stamp, fp.content_hash))
         keys = np.array(fp.band_keys, dtype="<i8")
@@ -110,6 +116,13 @@ def bulk_fill(path: Path, first_id: int, count: int, seed: int) -> None:
                 lines[portal].append(np.array(hashes, dtype=np.int64))
     _write_bands(conn, np.concatenate(keys), np.concatenate(ids))
     _write_line_counts(conn, lines)
+    # The full-text index grows as save_many() grows it, one segment per 64 articles,
+    # so its merge structure is the one a real archive has at this size.
+    for start in range(first_id, first_id + count, 64):
+        conn.execute(
+            "INSERT INTO articles_fts (rowid, title, body_text) SELECT id, title, body_text FROM articles WHERE id BETWEEN ? AND ?",
+            [start, min(start + 63, first_id + count - 1)],
+        )
     for _, sql in fts_triggers:
         conn.execute(sql)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -180,9 +193,11 @@ class StageTimer:
         self._originals.clear()
 
 
-def run_archive(path: Path, docs: list[Doc], fts: bool) -> dict:
-    """Save the corpus through Archive.save; with ``fts=False`` the full-text
-    triggers are dropped first, to show what the trigram index costs."""
+def run_archive(path: Path, docs: list[Doc], batch: int, fts: bool) -> dict:
+    """Save the corpus through the archive, ``batch`` articles a transaction
+    (``save`` for 1, ``save_many`` above); with ``fts=False`` the full-text
+    triggers are dropped first. Times are per article: a batch's time divided by
+    its size."""
     if not fts:
         with sqlite3.connect(path) as conn:
             for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'articles'").fetchall():
@@ -192,22 +207,28 @@ def run_archive(path: Path, docs: list[Doc], fts: bool) -> dict:
     timer.wrap(archive_module, "normalise", "normalise")
     timer.wrap(dedup, "prepare", "boilerplate+fingerprint")
     timer.wrap(dedup, "find_duplicate", "duplicate lookup")
-    walls, cpus, predicted = [], [], {}
-    id_to_doc = {}
+    timer.wrap(search_index, "catch_up", "full-text index")
+    walls, cpus, results = [], [], []
     try:
-        for i, doc in enumerate(docs):
+        for start in range(0, len(docs), batch):
+            articles = [doc.article for doc in docs[start : start + batch]]
             wall, cpu = time.perf_counter_ns(), time.process_time_ns()
-            result = archive.save(doc.article)
-            cpus.append(time.process_time_ns() - cpu)
-            walls.append(time.perf_counter_ns() - wall)
-            id_to_doc[result.article_id] = i
-            predicted[i] = result.duplicate_of
+            results += [archive.save(articles[0])] if batch == 1 else archive.save_many(articles)
+            cpus += [(time.process_time_ns() - cpu) / len(articles)] * len(articles)
+            walls += [(time.perf_counter_ns() - wall) / len(articles)] * len(articles)
     finally:
         timer.restore()
     archive.db.close()
+    id_to_doc = {result.article_id: i for i, result in enumerate(results)}
     # Roots outside the corpus (filler articles) map to -1: always wrong.
-    roots = {i: (None if root is None else id_to_doc.get(root, -1)) for i, root in predicted.items()}
+    roots = {
+        i: None if result.duplicate_of is None else id_to_doc.get(result.duplicate_of, -1)
+        for i, result in enumerate(results)
+    }
     return {"roots": roots, "walls": walls, "cpus": cpus, "stages": timer.totals}
+
+
+TIMINGS = (("", 1, True), (" save_many(64)", 64, True), (" save_many(64) no FTS", 64, False))
 
 
 # ---------------------------------------------------------------- datasketch
@@ -279,12 +300,12 @@ def score(docs: list[Doc], roots: dict[int, int | None]) -> dict:
 def quality_line(name: str, result: dict) -> str:
     r = result["recall"]
     cells = " ".join(f"{r[d]:6.3f}" for d in (*DISGUISES, "overall"))
-    return f"{name:<28} {result['precision']:9.4f} {cells}   (false links: {dict(result['false_links']) or 0})"
+    return f"{name:<{LABEL}} {result['precision']:9.4f} {cells}   (false links: {dict(result['false_links']) or 0})"
 
 
 def quality_header() -> str:
     names = " ".join(f"{d[:6]:>6}" for d in (*DISGUISES, "overall"))
-    return f"{'':<28} {'precision':>9} {names}\n{'':<28} {'':>9} {'recall by disguise':^{len(names)}}"
+    return f"{'':<{LABEL}} {'precision':>9} {names}\n{'':<{LABEL}} {'':>9} {'recall by disguise':^{len(names)}}"
 
 
 def ms(ns: float) -> float:
@@ -326,12 +347,12 @@ def main() -> None:
             fill_seconds = fill_in_child(fill_path, filled + 1, size - filled, args.seed) if size > filled else 0.0
             filled = size
             timed_path = workdir / f"archive-{size}.db"
-            for fts in (True, False):
+            for suffix, batch, fts in TIMINGS:
                 shutil.copyfile(fill_path, timed_path)
-                result = run_archive(timed_path, docs, fts)
-                label = f"archive @ {size:,}" + ("" if fts else " no FTS")
+                result = run_archive(timed_path, docs, batch, fts)
+                label = f"archive @ {size:,}{suffix}"
                 print(quality_line(label, score(docs, result["roots"])))
-                rows.append((label, fill_seconds if fts else None, result, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+                rows.append((label, fill_seconds if not suffix else None, result, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
                 for suffix in ("", "-wal", "-shm"):
                     Path(f"{timed_path}{suffix}").unlink(missing_ok=True)
         for normalised in (True, False):
@@ -344,13 +365,13 @@ def main() -> None:
             shutil.rmtree(workdir, ignore_errors=True)
 
     print("\ntime per insert (corpus articles, ms)")
-    print(f"{'':<34} {'wall mean':>9} {'p50':>6} {'p95':>6} {'cpu mean':>8}   stages (wall mean)")
+    print(f"{'':<{LABEL}} {'wall mean':>9} {'p50':>6} {'p95':>6} {'cpu mean':>8}   stages (wall mean)")
     for label, fill_seconds, result, maxrss in rows:
         walls = result["walls"]
         cpu = f"{ms(statistics.fmean(result['cpus'])):8.3f}" if "cpus" in result else f"{'':>8}"
         stages = ", ".join(f"{k} {ms(v / len(walls)):.3f}" for k, v in result.get("stages", {}).items())
         p50, p95 = np.percentile(walls, [50, 95])
-        print(f"{label:<34} {ms(statistics.fmean(walls)):9.3f} {ms(p50):6.3f} {ms(p95):6.3f} {cpu}   {stages}")
+        print(f"{label:<{LABEL}} {ms(statistics.fmean(walls)):9.3f} {ms(p50):6.3f} {ms(p95):6.3f} {cpu}   {stages}")
     print()
     for label, fill_seconds, _, maxrss in rows:
         if fill_seconds is not None:
