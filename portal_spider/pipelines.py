@@ -65,11 +65,9 @@ class ArchivePipeline:
             while (batch := self._next_batch()) is not None:
                 try:
                     archive = archive or open_archive(self.crawler.settings)
-                except Exception as exc:  # the archive cannot be opened: every item hears why
-                    for _, saved in batch:
-                        saved.set_exception(exc)
-                    continue
-                results = archive.save_each([item for item, _ in batch])
+                    results = archive.save_each([item for item, _ in batch])
+                except Exception as exc:  # e.g. the archive cannot be opened: every item hears why
+                    results = [exc] * len(batch)
                 for (_, saved), result in zip(batch, results):
                     if isinstance(result, Exception):
                         saved.set_exception(result)
@@ -80,11 +78,18 @@ class ArchivePipeline:
                 archive.db.close()
 
     def _next_batch(self) -> list[tuple[Article, Future]] | None:
-        """The next article (waiting for it) and any others already queued; None at stop."""
-        first = self.waiting.get()
-        if first is _STOP:
-            return None
-        batch = [first]
+        """The next article (waiting for it) and any others already queued; None at stop.
+
+        Items whose wait was cancelled are left out; the others can no longer be
+        cancelled, so each gets its result.
+        """
+        batch: list[tuple[Article, Future]] = []
+        while not batch:
+            first = self.waiting.get()
+            if first is _STOP:
+                return None
+            if first[1].set_running_or_notify_cancel():
+                batch.append(first)
         while len(batch) < self.max_batch:
             try:
                 queued = self.waiting.get_nowait()
@@ -93,5 +98,6 @@ class ArchivePipeline:
             if queued is _STOP:
                 self.waiting.put(_STOP)  # seen again after this batch is saved
                 break
-            batch.append(queued)
+            if queued[1].set_running_or_notify_cancel():
+                batch.append(queued)
         return batch

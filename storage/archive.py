@@ -223,10 +223,11 @@ def _write_transaction(db: Database) -> Iterator[None]:
     db.execute("BEGIN IMMEDIATE")
     try:
         yield
+        db.commit()
     except BaseException:
-        db.rollback()
+        if db.conn.in_transaction:  # a failed COMMIT leaves the transaction open
+            db.rollback()
         raise
-    db.commit()
 
 
 def _open(path: str | Database) -> Database:

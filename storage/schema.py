@@ -217,17 +217,20 @@ DROP TRIGGER IF EXISTS articles_ai;
 DROP TRIGGER IF EXISTS articles_au;
 DROP TRIGGER IF EXISTS articles_ad;
 CREATE TRIGGER articles_ai AFTER INSERT ON articles BEGIN
+  -- INSERT INTO "articles_fts" is done for the queue by storage.search_index.catch_up
   INSERT OR IGNORE INTO fts_pending (article_id) VALUES (new.id);
 END;
 -- A queued row is not in the index yet: there is nothing of it to delete.
+-- "articles_fts" is quoted as sqlite-utils writes it, so that its disable-fts finds
+-- and drops these triggers with the index.
 CREATE TRIGGER articles_au AFTER UPDATE OF title, body_text ON articles BEGIN
-  INSERT INTO articles_fts (articles_fts, rowid, title, body_text)
+  INSERT INTO "articles_fts" (articles_fts, rowid, title, body_text)
     SELECT 'delete', old.id, old.title, old.body_text
     WHERE NOT EXISTS (SELECT 1 FROM fts_pending WHERE article_id = old.id);
   INSERT OR IGNORE INTO fts_pending (article_id) VALUES (new.id);
 END;
 CREATE TRIGGER articles_ad AFTER DELETE ON articles BEGIN
-  INSERT INTO articles_fts (articles_fts, rowid, title, body_text)
+  INSERT INTO "articles_fts" (articles_fts, rowid, title, body_text)
     SELECT 'delete', old.id, old.title, old.body_text
     WHERE NOT EXISTS (SELECT 1 FROM fts_pending WHERE article_id = old.id);
   DELETE FROM fts_pending WHERE article_id = old.id;

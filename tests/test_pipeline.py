@@ -77,3 +77,25 @@ def test_a_failing_article_fails_alone(tmp_path, writer):
     results = run_pipeline({"ARCHIVE_PATH": str(tmp_path / "a.db")}, items, writer)
     assert isinstance(results[2], sqlite3.Error)
     assert [isinstance(r, Article) for r in results] == [True, True, False, True]
+
+
+def test_a_cancelled_wait_does_not_stop_the_writer(tmp_path, writer):
+    path = str(tmp_path / "a.db")
+    pipeline = ArchivePipeline.from_crawler(get_crawler(settings_dict={"ARCHIVE_PATH": path}))
+    first, second, third = articles(3)
+
+    async def feed():
+        saving = asyncio.ensure_future(pipeline.process_item(first))
+        while not writer.saving.is_set():
+            await asyncio.sleep(0.01)
+        abandoned = asyncio.ensure_future(pipeline.process_item(second))
+        await asyncio.sleep(0.05)
+        abandoned.cancel()  # e.g. the engine gave up on the item
+        writer.release.set()
+        return await asyncio.wait_for(asyncio.gather(saving, pipeline.process_item(third)), 5)
+
+    try:
+        assert asyncio.run(feed()) == [first, third]
+    finally:
+        pipeline.close_spider()
+    assert [r[0] for r in Archive(path).db.execute("SELECT url FROM articles ORDER BY id")] == [first.url, third.url]

@@ -235,7 +235,7 @@ def test_relinking_copies_keeps_the_full_text_index_consistent(archive, generato
     archive.save(Article(url="https://x.com/1", body_text=other.body_text))
     archive.save(generator.copy(Article(url="https://x.com/1", body_text=other.body_text), "reposted"))
     archive.save(Article(url="https://x.com/1", body_text=original.body_text))  # relinks the copy
-    archive.db.execute("INSERT INTO articles_fts (articles_fts) VALUES ('integrity-check')")
+    assert_index_matches_articles(archive)
     trigger = archive.db.execute("SELECT sql FROM sqlite_master WHERE name = 'articles_au'").fetchone()[0]
     assert "UPDATE OF title, body_text" in trigger
 
@@ -314,6 +314,38 @@ def test_save_each_loses_only_the_failing_article(archive, generator):
     assert archive.db["articles"].count == 2
 
 
+def assert_index_matches_articles(archive: Archive) -> None:
+    # rank 1 compares the index with the articles table, not only with itself
+    archive.db.execute("INSERT INTO articles_fts (articles_fts, rank) VALUES ('integrity-check', 1)")
+
+
+def test_a_rebuilt_index_is_not_indexed_twice(archive):
+    with archive.db.conn:  # another tool adds a row, which is queued...
+        archive.db.execute("INSERT INTO articles (url, title, body_text) VALUES ('https://e.com/x', '夜兰', '夜兰的破局矢')")
+    archive.db["articles"].rebuild_fts()  # ...and a rebuild indexes it already
+    archive.save(Article(url="https://e.com/1", body_text=BODY))
+    assert search(archive, "破局矢") == [1]
+    assert_index_matches_articles(archive)
+
+
+def test_saves_work_with_the_index_disabled_and_enabled_again(archive):
+    archive.save(Article(url="https://e.com/1", title="甘雨", body_text=BODY))
+    archive.db["articles"].disable_fts()
+    archive.save(Article(url="https://e.com/1", title="甘雨", body_text="甘雨的霜华矢"))
+    archive.save(Article(url="https://e.com/2", title="夜兰", body_text="夜兰的破局矢"))
+    archive.db["articles"].enable_fts(["title", "body_text"], create_triggers=True, tokenize="trigram")
+    archive.save(Article(url="https://e.com/3", title="钟离", body_text="钟离的护盾"))
+    assert search(archive, "霜华矢") == [1] and search(archive, "钟离的") == [3]
+    assert_index_matches_articles(archive)
+
+
+def test_saves_work_in_an_archive_without_index_or_queue(archive):
+    archive.db["articles"].disable_fts()
+    assert archive.db["articles"].triggers == []  # sqlite-utils found all three
+    archive.db["fts_pending"].drop()
+    assert archive.save(Article(url="https://e.com/1", body_text=BODY)).status == "new"
+
+
 def search(archive: Archive, phrase: str) -> list[int]:
     rows = archive.db.execute("SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rowid", [f'"{phrase}"'])
     return [r[0] for r in rows]
@@ -329,7 +361,7 @@ def test_saved_articles_are_searchable_once_committed(archive):
     archive.save(Article(url="https://e.com/2", title="钟离配队", body_text="岩元素护盾减抗效果很强。"))  # a revision
     assert search(archive, "护盾可以抵抗") == [] and search(archive, "护盾减抗") == [second.article_id]
     assert archive.db["fts_pending"].count == 0
-    archive.db.execute("INSERT INTO articles_fts (articles_fts) VALUES ('integrity-check')")
+    assert_index_matches_articles(archive)
 
 
 def test_rows_written_by_other_tools_are_indexed_at_the_next_save(archive):
@@ -343,7 +375,7 @@ def test_rows_written_by_other_tools_are_indexed_at_the_next_save(archive):
     with archive.db.conn:
         archive.db.execute("DELETE FROM articles WHERE id = 2")
     assert search(archive, "破局矢") == []
-    archive.db.execute("INSERT INTO articles_fts (articles_fts) VALUES ('integrity-check')")
+    assert_index_matches_articles(archive)
 
 
 # ------------------------------------------------------------------ listing
