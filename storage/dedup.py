@@ -4,18 +4,28 @@ Everything is indexed SQL: a lookup is one query on ``articles.content_hash``, o
 on ``minhash_bands`` (a primary-key probe per band) and one primary-key read of
 the few best candidates' sketches. No archive-sized structure is held in memory.
 
-Cost at 1M archived articles (dedup benchmark, CPU per insert ~2.5 ms with the
-trigram FTS index): SQLite's commit ~0.8 ms, nearly all of it appending ~90 dirty
-pages to the WAL -- 45 are ``minhash_bands`` leaves, since an article's 42 band
-keys land on 42 random leaves -- the FTS5 trigger ~0.65 ms, the band query ~0.2 ms
-(42 leaf reads from the OS cache), Python ~0.8 ms. Measured and not kept:
+Cost at 1M archived articles (dedup benchmark, 64 articles a transaction, the
+trigram full-text index filled; ~2.3-2.5 ms of CPU per article): every WAL frame
+is two ``pwrite`` calls and, at the checkpoint, a ``pread`` and a ``pwrite`` more,
+and a save writes ~63 frames -- 46 of them ``minhash_bands`` leaves, since an
+article's 42 band keys land on 42 random leaves of a 190k-leaf B-tree, where
+grouping articles in one transaction shares none. So the commit is ~0.7 ms and a
+third of the CPU is the kernel's; the band query ~0.3 ms (42 leaf reads), the
+full-text index ~0.3-0.5 ms, Python ~0.5 ms (normalise 0.11, fingerprint 0.23,
+the rest glue). Measured and not kept:
 
+* indexing the full-text queue every 512 articles instead of every transaction:
+  no gain at 1M (2.29-2.34 ms against 2.29); segments of 64 articles are enough.
+* ``PRAGMA wal_autocheckpoint`` 50000 instead of 10000: 2.24-2.50 ms against
+  2.26-2.43 over three runs each, i.e. noise; band leaves are random, so a longer
+  WAL rewrites few of them less often.
+* ``PRAGMA mmap_size`` of 16 GiB at 1M: 2.27 against 2.28 ms.
 * one query per band key with ``LIMIT 32`` (bounding hot template keys, which
   can hold hundreds of rows): 0.05 ms slower than the single ``IN`` query below; at
   1M a lookup reads ~50 band rows for ~27 distinct candidates, so hot keys are
   rare enough that bounding them costs more than it saves.
 * ``PRAGMA mmap_size`` of a fixed 1 GiB, and a 256 MB page cache instead of
-  64 MB: no gain at 100k or 1M. A bounded map covers the first GiB of a 7 GB
+  64 MB (measured with one save a transaction): no gain at 100k or 1M. A bounded map covers the first GiB of a 7 GB
   file, while band leaves are spread over all of it (or, in the benchmark's bulk
   fill, sit at its end); a map as large as the file would be archive-sized.
 * Fewer, shorter bands (17 of 2 rows keep the 0.96 chance at J=0.42) would write

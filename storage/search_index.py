@@ -31,9 +31,11 @@ def catch_up(db: Database) -> None:
             if "articles_fts_docsize" in tables
             else ""
         )
+        # CROSS JOIN keeps the queue as the outer loop: with a plain JOIN the planner
+        # scanned a whole index of ``articles`` for every transaction.
         db.execute(
             f"""INSERT INTO articles_fts (rowid, title, body_text)
-                SELECT a.id, a.title, a.body_text FROM fts_pending p JOIN articles a ON a.id = p.article_id
+                SELECT a.id, a.title, a.body_text FROM fts_pending p CROSS JOIN articles a ON a.id = p.article_id
                 WHERE 1 {not_indexed}"""
         )
     db.execute("DELETE FROM fts_pending")

@@ -427,3 +427,14 @@ def test_save_nests_in_a_callers_transaction(archive):
     with archive.db.atomic():
         archive.save(Article(url="https://e.com/a", body_text=BODY))
     assert archive.db["articles"].count == 1
+
+
+def test_indexing_the_queue_reads_only_queued_articles(archive):
+    statements = []
+    archive.db.conn.set_trace_callback(statements.append)
+    archive.save(Article(url="https://e.com/1", body_text=BODY))
+    archive.db.conn.set_trace_callback(None)
+    (indexing,) = [s for s in statements if s.lstrip().startswith("INSERT INTO articles_fts")]
+    query = indexing[indexing.index("SELECT"):]
+    # the queue is the outer loop, not a scan over an index of every article
+    assert [row[3] for row in archive.db.execute("EXPLAIN QUERY PLAN " + query)][0] == "SCAN p"
