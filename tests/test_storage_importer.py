@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 
-
 from storage import Article
-from storage.importer import import_jsonl
+from storage.importer import BATCH, import_jsonl
 
 BODY = "深渊十二层的上半场首领会频繁召唤护盾，建议携带破盾能力强的角色，同时注意躲避范围攻击。\n雷电将军的元素爆发可以为全队回复能量，搭配行秋和班尼特能打出很高的伤害。"
 
@@ -49,3 +48,20 @@ def test_null_lists_are_accepted(archive, tmp_path):
 def test_empty_file(archive, tmp_path):
     report = import_jsonl(archive, write_lines(tmp_path / "in.jsonl", [""]))
     assert (report.imported, report.by_status, report.errors) == (0, {}, [])
+
+
+def test_good_lines_are_saved_in_groups(archive, tmp_path, monkeypatch):
+    groups = []
+    save_many = type(archive).save_many
+
+    def recording(self, articles):
+        groups.append(len(articles))
+        return save_many(self, articles)
+
+    monkeypatch.setattr(type(archive), "save_many", recording)
+    lines = [json.dumps({"url": f"https://a.com/{i}", "body_text": f"第{i}篇"}, ensure_ascii=False) for i in range(130)]
+    lines[70] = "{not json"
+    report = import_jsonl(archive, write_lines(tmp_path / "in.jsonl", lines))
+    assert groups == [BATCH, BATCH, 1]
+    assert report.imported == 129 and report.errors[0][0] == 71
+    assert archive.db["articles"].count == 129
