@@ -57,7 +57,7 @@ class Archive(CrawlLog):
         Later articles see earlier ones: a copy of an article in the same batch is
         linked to it. One transaction for many articles writes the pages they share
         (the full-text index segment, table and index tails) once per batch: at 64
-        articles a save costs ~30% less CPU than alone (docs/benchmarks.md).
+        articles a save costs 40-55% less CPU than alone (docs/benchmarks.md).
         """
         # CPU work outside the write lock.
         prepared = [self._prepare(article) for article in articles]
