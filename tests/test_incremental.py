@@ -95,6 +95,20 @@ def test_refresh_changed_fetches_only_articles_whose_sitemap_lastmod_moved(porta
     assert [r["title"] for r in db["article_revisions"].rows] == [old_title]
 
 
+def test_a_run_without_changed_leaves_the_change_for_a_changed_run(portal_server, tmp_path):
+    db_path = str(tmp_path / "a.db")
+    crawl("--start-url", start_url(portal_server), "--db", db_path)
+    changed = portal_server.portal.articles[3]
+    portal_server.portal.edit_article(changed.id, title=changed.title + "（更新版）")
+    crawl("--start-url", start_url(portal_server), "--db", db_path)  # reads the sitemap, re-fetches nothing
+    portal_server.requests.clear()
+    crawl("--start-url", start_url(portal_server), "--db", db_path, "--refresh", "--changed")
+    assert sorted(article_requests(portal_server)) == sorted(changed.page_paths)
+    portal_server.requests.clear()
+    crawl("--start-url", start_url(portal_server), "--db", db_path, "--refresh", "--changed")
+    assert article_requests(portal_server) == []  # recorded once re-fetched
+
+
 def test_refresh_since_fetches_only_recent_articles(portal_server, tmp_path):
     db_path = str(tmp_path / "a.db")
     crawl("--start-url", start_url(portal_server), "--db", db_path)

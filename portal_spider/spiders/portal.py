@@ -87,6 +87,10 @@ class PortalSpider(scrapy.Spider):
         self.listings_seen: set[str] = set()
         self.feeds_seen: set[str] = set()
         self.scheduled: set[str] = set()
+        # New sitemap lastmods of archived articles this run re-fetches (--changed):
+        # recorded when the run finishes, so a run killed before the re-fetch leaves the
+        # change for the next one to see.
+        self.refetched_lastmods: dict[str, str] = {}
 
     @classmethod
     def from_crawler(cls, crawler, *args, **kwargs):
@@ -99,6 +103,8 @@ class PortalSpider(scrapy.Spider):
 
     def closed(self, reason):
         self.extraction.close()
+        if reason == "finished" and self.refetched_lastmods:
+            self.archive.record_lastmods(self.refetched_lastmods)
 
     # -- what to fetch first ------------------------------------------------------------
 
@@ -245,13 +251,19 @@ class PortalSpider(scrapy.Spider):
                 yield self._sitemap_request(url, portal, self.parse_sitemap)
         state.sitemap_waiting.extend(sitemap.entries)
         yield from self._sitemap_articles(portal)
-        lastmods = {entry.url: entry.lastmod for entry in sitemap.entries if entry.lastmod}
+        lastmods = {
+            self.archive.canonicalize(entry.url): entry.lastmod for entry in sitemap.entries if entry.lastmod
+        }
+        # A recorded lastmod is that of the version archived: an archived article's new
+        # lastmod is recorded only once this run has re-fetched it (a failed re-fetch
+        # stays in crawl_errors and is retried); other runs leave the change for --changed.
+        changed = set(self.archive.lastmod_changed(lastmods))
         if self.refresh_changed:
-            for url in self.archive.lastmod_changed(lastmods):
+            for url in changed:
+                self.refetched_lastmods[url] = lastmods[url]
                 if url not in self.scheduled:
                     yield self._article_request(url, portal)
-        # Recorded as read: a re-fetch that fails stays in crawl_errors and is retried.
-        self.archive.record_lastmods(lastmods)
+        self.archive.record_lastmods({url: lastmod for url, lastmod in lastmods.items() if url not in changed})
         yield from self._sitemap_request_done(portal)
 
     def _sitemap_request_done(self, portal: Portal):
