@@ -267,7 +267,8 @@ def test_only_edge_lines_are_counted_as_boilerplate(archive, generator):
 
 
 def test_full_text_index_merges_sixteen_segments_a_level(archive):
-    assert archive.db.execute("SELECT v FROM articles_fts_config WHERE k = 'automerge'").fetchone() == (16,)
+    config = dict(archive.db.execute("SELECT k, v FROM articles_fts_config"))
+    assert (config["automerge"], config["crisismerge"]) == (16, 32)
 
 
 def test_duplicates_do_not_count_towards_boilerplate(archive, generator):
