@@ -5,7 +5,7 @@ on ``minhash_bands`` (a primary-key probe per band) and one primary-key read of
 the few best candidates' sketches. No archive-sized structure is held in memory.
 
 Cost at 1M archived articles (dedup benchmark, 64 articles a transaction, the
-trigram full-text index filled; ~2.3-2.5 ms of CPU per article): every WAL frame
+trigram full-text index filled; 2.3-2.8 ms of CPU per article, run to run): every WAL frame
 is two ``pwrite`` calls and, at the checkpoint, a ``pread`` and a ``pwrite`` more,
 and a save writes ~63 frames -- 46 of them ``minhash_bands`` leaves, since an
 article's 42 band keys land on 42 random leaves of a 190k-leaf B-tree, where
