@@ -70,7 +70,7 @@ class Archive(CrawlLog):
         """:meth:`save_many`, or when that fails each article alone, so that one
         failing article costs only itself; its exception takes its place in the list."""
         try:
-            return list(self.save_many(articles))
+            return self.save_many(articles)
         except Exception as exc:
             if len(articles) == 1:
                 return [exc]
