@@ -206,7 +206,17 @@ def shingle_hashes(lines: list[str]) -> np.ndarray:
         return np.empty(0, dtype=np.uint32)
     hashes = _mix64(parts[0] if len(parts) == 1 else np.concatenate(parts))
     hashes >>= _U64(32)
-    return np.unique(hashes.astype(np.uint32))
+    return _sorted_distinct(hashes.astype(np.uint32))
+
+
+def _sorted_distinct(values: np.ndarray) -> np.ndarray:
+    """``np.unique`` for a small array, sorting in place: numpy 2's hash-based
+    unique took 45 us for an article's ~600 shingles, this takes 7."""
+    values.sort()
+    keep = np.empty(len(values), dtype=bool)
+    keep[:1] = True
+    np.not_equal(values[1:], values[:-1], out=keep[1:])
+    return values[keep]
 
 
 def _mix64(x: np.ndarray) -> np.ndarray:
