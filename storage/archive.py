@@ -155,7 +155,8 @@ class Archive(CrawlLog):
             ],
         )
         article_id = cursor.lastrowid
-        dedup.store_fingerprint(self.db, article_id, prepared.fingerprint)
+        index_bands = match is None or not match.same_bands
+        dedup.store_fingerprint(self.db, article_id, prepared.fingerprint, index_bands)
         if match is None:
             dedup.count_lines(self.db, article.portal, prepared)
             return SaveResult("new", article_id, None, None)
@@ -176,6 +177,8 @@ class Archive(CrawlLog):
         # Only earlier articles can be its root; later ones are at most its copies.
         match = dedup.find_duplicate(self.db, prepared.fingerprint, before_id=article_id)
         root = match.root if match else None
+        # Before relinking: the cluster it belonged to is what replace_fingerprint looks at.
+        dedup.replace_fingerprint(self.db, article_id, row["duplicate_of"] or article_id, prepared.fingerprint)
         self.db.execute(
             """UPDATE articles SET title = ?, author = coalesce(?, author),
                    published_at = coalesce(?, published_at), body_text = ?, body_html = ?,
@@ -195,7 +198,6 @@ class Archive(CrawlLog):
         )
         if root is not None:  # its own copies now belong to the earlier root
             self.db.execute("UPDATE articles SET duplicate_of = ? WHERE duplicate_of = ?", [root, article_id])
-        dedup.replace_fingerprint(self.db, article_id, prepared.fingerprint)
         return SaveResult("revised", article_id, root, match.similarity if match else None)
 
     def _record_aliases(self, article_id: int, urls: list[str]) -> None:

@@ -74,6 +74,9 @@ MAX_CANDIDATES = 20
 class Match:
     root: int  # earliest article of the cluster
     similarity: float
+    # The matched article has the same band keys, so they are indexed already and
+    # the new article adds no band rows (see store_fingerprint).
+    same_bands: bool = False
 
 
 @dataclass(frozen=True)
@@ -130,11 +133,13 @@ def find_duplicate(db: Database, fp: Fingerprint, before_id: int | None = None) 
         return None
     limit = before_id if before_id is not None else 1 << 62
     exact = db.execute(
-        "SELECT id, duplicate_of FROM articles WHERE content_hash = ? AND id < ? ORDER BY id LIMIT 1",
-        [fp.content_hash, limit],
+        """SELECT a.id, a.duplicate_of, f.band_keys FROM articles a
+           LEFT JOIN article_fingerprints f ON f.article_id = a.id AND f.version = ?
+           WHERE a.content_hash = ? AND a.id < ? ORDER BY a.id LIMIT 1""",
+        [FINGERPRINT_VERSION, fp.content_hash, limit],
     ).fetchone()
     if exact:
-        return Match(exact[1] or exact[0], 1.0)
+        return Match(exact[1] or exact[0], 1.0, exact[2] == _packed(fp.band_keys))
     return _near_duplicate(db, fp, limit)
 
 
@@ -151,47 +156,80 @@ def _near_duplicate(db: Database, fp: Fingerprint, limit: int) -> Match | None:
     # Sketches only: the candidates' ``articles`` rows (2-4 KB each, scattered over
     # the largest table) are not read; only the winner's root is looked up below.
     rows = db.execute(
-        f"""SELECT article_id, shingle_count, sketch FROM article_fingerprints
+        f"""SELECT article_id, shingle_count, sketch, band_keys FROM article_fingerprints
             WHERE article_id IN ({", ".join("?" * len(ids))}) AND version = ?""",
         [*ids, FINGERPRINT_VERSION],
     ).fetchall()
     if not rows:
         return None
-    jaccards, containments = compare_many(fp.sketch, fp.shingle_count, [(sketch, count) for _, count, sketch in rows])
-    best: tuple[float, int] | None = None
-    for (article_id, count, _), jaccard, containment in zip(rows, jaccards.tolist(), containments.tolist()):
+    jaccards, containments = compare_many(fp.sketch, fp.shingle_count, [(sketch, count) for _, count, sketch, _ in rows])
+    best: tuple[float, int, bytes] | None = None
+    for (article_id, count, _, keys), jaccard, containment in zip(rows, jaccards.tolist(), containments.tolist()):
         if not is_near_duplicate(jaccard, containment, fp.shingle_count, count):
             continue
         similarity = round(max(jaccard, containment), 4)
         # Highest similarity wins; on a tie the earlier article.
-        if best is None or (similarity, -article_id) > best:
-            best = (similarity, -article_id)
+        if best is None or (similarity, -article_id) > best[:2]:
+            best = (similarity, -article_id, keys)
     if best is None:
         return None
     similarity, article_id = best[0], -best[1]
     (duplicate_of,) = db.execute("SELECT duplicate_of FROM articles WHERE id = ?", [article_id]).fetchone()
-    return Match(duplicate_of or article_id, similarity)
+    # Reordered paragraphs, or Traditional/pinyin disguises undone by normalising,
+    # leave the shingle set and so every band key unchanged.
+    return Match(duplicate_of or article_id, similarity, best[2] == _packed(fp.band_keys))
 
 
-def store_fingerprint(db: Database, article_id: int, fp: Fingerprint) -> None:
-    """Write a new article's fingerprint and band rows."""
+def store_fingerprint(db: Database, article_id: int, fp: Fingerprint, index_bands: bool = True) -> None:
+    """Write a new article's fingerprint and, when ``index_bands``, its band rows.
+
+    A copy whose band keys equal those of the article it matched adds no band
+    rows: a later lookup finds that article under the same keys, confirms against
+    a sketch of the same shingles, and reaches the same cluster. A fifth of the
+    benchmark corpus are such copies, and band rows are 60% of the pages a save
+    writes (docs/benchmarks.md).
+    """
     db.execute(
         """INSERT OR REPLACE INTO article_fingerprints (article_id, version, shingle_count, sketch, band_keys)
            VALUES (?, ?, ?, ?, ?)""",
-        [article_id, FINGERPRINT_VERSION, fp.shingle_count, fp.sketch, np.array(fp.band_keys, dtype="<i8").tobytes()],
+        [article_id, FINGERPRINT_VERSION, fp.shingle_count, fp.sketch, _packed(fp.band_keys)],
     )
-    db.conn.executemany(
-        "INSERT OR IGNORE INTO minhash_bands (band_key, article_id) VALUES (?, ?)",
-        [(key, article_id) for key in fp.band_keys],
-    )
+    if index_bands:
+        _index_bands(db, article_id, fp.band_keys)
 
 
-def replace_fingerprint(db: Database, article_id: int, fp: Fingerprint) -> None:
-    """Replace a revised article's fingerprint; its old band rows go by primary key."""
+def replace_fingerprint(db: Database, article_id: int, cluster_root: int, fp: Fingerprint) -> None:
+    """Replace a revised article's fingerprint; its old band rows go by primary key.
+
+    Copies in its cluster may have skipped their band rows because this article
+    held the same keys; they are indexed again first, so the old text stays findable.
+    """
     old = db.execute("SELECT band_keys FROM article_fingerprints WHERE article_id = ?", [article_id]).fetchone()
     if old:
         db.conn.executemany(
             "DELETE FROM minhash_bands WHERE band_key = ? AND article_id = ?",
-            [(key, article_id) for key in np.frombuffer(old[0], dtype="<i8").tolist()],
+            [(key, article_id) for key in _unpacked(old[0])],
         )
+        members = db.execute(
+            """SELECT f.article_id, f.band_keys FROM articles a JOIN article_fingerprints f ON f.article_id = a.id
+               WHERE (a.duplicate_of = ? OR a.id = ?) AND a.id != ? AND f.version = ?""",
+            [cluster_root, cluster_root, article_id, FINGERPRINT_VERSION],
+        ).fetchall()
+        for member_id, keys in members:
+            _index_bands(db, member_id, _unpacked(keys))
     store_fingerprint(db, article_id, fp)
+
+
+def _index_bands(db: Database, article_id: int, keys) -> None:
+    db.conn.executemany(
+        "INSERT OR IGNORE INTO minhash_bands (band_key, article_id) VALUES (?, ?)",
+        [(key, article_id) for key in keys],
+    )
+
+
+def _packed(keys: tuple[int, ...]) -> bytes:
+    return np.array(keys, dtype="<i8").tobytes()
+
+
+def _unpacked(blob: bytes) -> list[int]:
+    return np.frombuffer(blob, dtype="<i8").tolist()

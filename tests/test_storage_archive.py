@@ -140,6 +140,41 @@ def test_revision_replaces_the_band_rows(archive, generator):
     assert archive.save(Article(url="https://f.com/c", body_text=old_body)).status == "new"
 
 
+def band_rows(archive: Archive, article_id: int) -> int:
+    return archive.db.execute("SELECT count(*) FROM minhash_bands WHERE article_id = ?", [article_id]).fetchone()[0]
+
+
+@pytest.mark.parametrize("disguise", ["traditional", "pinyin", "title_suffix", "reordered"])
+def test_a_copy_with_its_originals_band_keys_adds_no_band_rows(archive, generator, disguise):
+    original = generator.article()
+    first = archive.save(original)
+    copy = archive.save(generator.copy(original, disguise))
+    assert copy.duplicate_of == first.article_id
+    assert (band_rows(archive, first.article_id), band_rows(archive, copy.article_id)) == (42, 0)
+    # A later copy is still found, through the original's rows.
+    again = archive.save(generator.copy(original, disguise))
+    assert again.duplicate_of == first.article_id
+
+
+def test_a_copy_with_other_band_keys_adds_its_band_rows(archive, generator):
+    original = generator.article()
+    archive.save(original)
+    copy = archive.save(generator.copy(original, "combined"))
+    assert copy.status == "duplicate" and band_rows(archive, copy.article_id) > 0
+
+
+def test_revising_the_article_holding_a_copys_band_keys_indexes_the_copy(archive, generator):
+    original = generator.article()
+    first = archive.save(original)
+    copy = archive.save(Article(url="https://b.com/1", body_text=original.body_text))
+    assert band_rows(archive, copy.article_id) == 0
+    archive.save(Article(url=original.url, body_text=generator.article().body_text))
+    assert band_rows(archive, copy.article_id) == 42
+    # The old text is still found: through the copy, in the same cluster.
+    later = archive.save(generator.copy(original, "dropped"))
+    assert later.status == "duplicate" and later.duplicate_of == first.article_id
+
+
 def test_unchanged_content_adds_no_revision(archive):
     archive.save(Article(url="https://e.com/a", title="t", body_text=BODY))
     result = archive.save(Article(url="https://e.com/a", title="t", body_text=BODY, body_html="<p>new ad</p>"))
@@ -279,7 +314,7 @@ def test_duplicates_do_not_count_towards_boilerplate(archive, generator):
 
 
 def test_save_is_one_transaction(archive, monkeypatch):
-    def broken(*args):
+    def broken(*args, **kwargs):
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(dedup, "store_fingerprint", broken)
