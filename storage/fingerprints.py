@@ -31,13 +31,17 @@ Shingles (:data:`HAN_SHINGLE`, :data:`WORD_SHINGLE`)
     finaliser, top 32 bits); 2^32 is plenty for a few thousand shingles per article.
 
 MinHash + LSH (:data:`NUM_PERM`, :data:`BANDS`, :data:`ROWS`)
-    126 hash functions ``h_i(x) = xorshift(a_i*x + b_i mod 2^32)``, vectorised in
-    numpy over 32-bit lanes (64-bit multiplies were 13x slower). 42 bands of 3
-    rows: the candidate probability ``1-(1-J^3)^42`` is 0.96 at J=0.42 (the
-    lowest Jaccard of a copy with every disguise at once), 0.998 at J=0.53, and
-    9e-6 at the background J=0.006, i.e. ~10 stray candidates per lookup in a
-    million-article archive. The issue author's 32 bands of 4 give only 0.64 at
-    J=0.42, which is where its ~0.89 recall came from.
+    96 hash functions ``h_i(x) = xorshift(a_i*x + b_i mod 2^32)``, vectorised in
+    numpy over 32-bit lanes (64-bit multiplies were 13x slower). 32 bands of 3
+    rows: the candidate probability ``1-(1-J^3)^32`` is 0.92 at J=0.42 (the
+    lowest Jaccard of a copy with every disguise at once), 0.95 at J=0.45, 0.99
+    at J=0.53, and 7e-6 at the background J=0.006, i.e. ~7 stray candidates per
+    lookup in a million-article archive. Each band is a random page write per
+    saved article, the largest part of a save's cost at 1M articles; 42 bands
+    (0.96 at J=0.42) found no more copies on the benchmark corpus, where most
+    combined copies sit above J=0.45 (candidate recall of combined copies: 0.98
+    with 42 bands, 0.98 with 32, 0.95 with 24). The issue author's 32 bands of 4
+    give only 0.64 at J=0.42, which is where its ~0.89 recall came from.
 
 Confirmation (:func:`compare`)
     Candidates are confirmed on a bottom-k sketch of the shingle hash set
@@ -81,7 +85,7 @@ import opencc
 FINGERPRINT_VERSION = 1
 HAN_SHINGLE = 8
 WORD_SHINGLE = 5
-BANDS = 42
+BANDS = 32
 ROWS = 3
 NUM_PERM = BANDS * ROWS
 SKETCH_SIZE = 256
@@ -229,12 +233,19 @@ def _mix64(x: np.ndarray) -> np.ndarray:
     return x
 
 
+# Archives were first banded with 42 bands (126 hash functions). The coefficients
+# keep that layout and the first NUM_PERM are used, so band b's key is the same
+# whatever BANDS is: rows written with 42 bands stay valid, and the extra ones of
+# older articles are never probed.
+_LAYOUT_PERM = 126
+
+
 def _coefficients() -> tuple[np.ndarray, np.ndarray]:
     # Derived from a fixed hash, not a numpy RNG: numpy does not promise the same
     # random stream across versions, and stored band keys must stay valid.
-    raw = hashlib.shake_128(b"portal-archive minhash v1").digest(8 * NUM_PERM)
-    words = np.frombuffer(raw, dtype="<u4").reshape(2, NUM_PERM, 1)
-    return words[0] | np.uint32(1), words[1].copy()
+    raw = hashlib.shake_128(b"portal-archive minhash v1").digest(8 * _LAYOUT_PERM)
+    words = np.frombuffer(raw, dtype="<u4").reshape(2, _LAYOUT_PERM, 1)
+    return words[0, :NUM_PERM] | np.uint32(1), words[1, :NUM_PERM].copy()
 
 
 _A, _B = _coefficients()

@@ -11,7 +11,7 @@ from benchmarks.dedup_corpus import DISGUISES, Generator
 from storage import Archive, ArchiveError, Article
 from storage import dedup
 from storage.dedup import BOILERPLATE_MIN_ARTICLES
-from storage.fingerprints import fingerprint, line_hash, normalise
+from storage.fingerprints import BANDS, fingerprint, line_hash, normalise
 
 BODY = (
     "深渊十二层的上半场首领会频繁召唤护盾，建议携带破盾能力强的角色，同时注意躲避范围攻击。\n"
@@ -134,7 +134,7 @@ def test_revision_replaces_the_band_rows(archive, generator):
     first = archive.save(Article(url="https://e.com/a", body_text=old_body))
     archive.save(Article(url="https://e.com/a", body_text=new_body))
     keys = {r[0] for r in archive.db.execute("SELECT band_key FROM minhash_bands WHERE article_id = ?", [first.article_id])}
-    assert keys == set(fingerprint(normalise(new_body)).band_keys) and len(keys) == 42
+    assert keys == set(fingerprint(normalise(new_body)).band_keys) and len(keys) == BANDS
     # The new text finds it; the old text no longer does.
     assert archive.save(Article(url="https://f.com/b", body_text=new_body)).duplicate_of == first.article_id
     assert archive.save(Article(url="https://f.com/c", body_text=old_body)).status == "new"
@@ -150,7 +150,7 @@ def test_a_copy_with_its_originals_band_keys_adds_no_band_rows(archive, generato
     first = archive.save(original)
     copy = archive.save(generator.copy(original, disguise))
     assert copy.duplicate_of == first.article_id
-    assert (band_rows(archive, first.article_id), band_rows(archive, copy.article_id)) == (42, 0)
+    assert (band_rows(archive, first.article_id), band_rows(archive, copy.article_id)) == (BANDS, 0)
     # A later copy is still found, through the original's rows.
     again = archive.save(generator.copy(original, disguise))
     assert again.duplicate_of == first.article_id
@@ -169,7 +169,7 @@ def test_revising_the_article_holding_a_copys_band_keys_indexes_the_copy(archive
     copy = archive.save(Article(url="https://b.com/1", body_text=original.body_text))
     assert band_rows(archive, copy.article_id) == 0
     archive.save(Article(url=original.url, body_text=generator.article().body_text))
-    assert band_rows(archive, copy.article_id) == 42
+    assert band_rows(archive, copy.article_id) == BANDS
     # The old text is still found: through the copy, in the same cluster.
     later = archive.save(generator.copy(original, "dropped"))
     assert later.status == "duplicate" and later.duplicate_of == first.article_id

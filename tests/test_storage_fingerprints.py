@@ -6,6 +6,7 @@ import numpy as np
 import opencc
 
 from storage.fingerprints import (
+    BANDS,
     MIN_SHINGLES,
     compare,
     compare_many,
@@ -89,7 +90,18 @@ def test_fingerprint_of_short_text_is_not_matchable():
     short = fingerprint(normalise("视频攻略，点击播放"))
     assert not short.matchable and short.band_keys == ()
     long = fingerprint(normalise(LONG))
-    assert long.shingle_count >= MIN_SHINGLES and long.matchable and len(long.band_keys) == 42
+    assert long.shingle_count >= MIN_SHINGLES and long.matchable and len(long.band_keys) == BANDS
+
+
+def test_band_keys_are_those_archives_were_banded_with():
+    # Recorded when archives were banded with 42 bands: they keep those rows, so
+    # band b's key must never change.
+    text = (
+        "深渊十二层的上半场首领会频繁召唤护盾，建议携带破盾能力强的角色，同时注意躲避范围攻击。\n"
+        "雷电将军的元素爆发可以为全队回复能量，搭配行秋和班尼特能打出很高的伤害。"
+    )
+    keys = fingerprint(normalise(text)).band_keys
+    assert keys[:2] == (8984793179778697641, 310264810112535332) and keys[31] == 6139241350170973531
 
 
 def test_identical_text_gives_identical_fingerprint():
