@@ -30,6 +30,7 @@ def row(archive: Archive, article_id: int) -> dict:
 def test_creates_schema_in_wal_mode(tmp_path):
     archive = Archive(str(tmp_path / "a.db"))
     assert archive.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert archive.db.execute("PRAGMA secure_delete").fetchone()[0] == 0
     tables = set(archive.db.table_names())
     assert {"articles", "article_urls", "article_revisions", "crawl_runs", "crawl_errors", "crawl_queue",
             "minhash_bands", "article_fingerprints", "boilerplate_lines", "articles_fts"} <= tables
