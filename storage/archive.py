@@ -178,7 +178,8 @@ class Archive(CrawlLog):
         match = dedup.find_duplicate(self.db, prepared.fingerprint, before_id=article_id)
         root = match.root if match else None
         # Before relinking: the cluster it belonged to is what replace_fingerprint looks at.
-        dedup.replace_fingerprint(self.db, article_id, row["duplicate_of"] or article_id, prepared.fingerprint)
+        index_bands = match is None or not match.same_bands
+        dedup.replace_fingerprint(self.db, article_id, row["duplicate_of"] or article_id, prepared.fingerprint, index_bands)
         self.db.execute(
             """UPDATE articles SET title = ?, author = coalesce(?, author),
                    published_at = coalesce(?, published_at), body_text = ?, body_html = ?,

@@ -163,31 +163,33 @@ def _near_duplicate(db: Database, fp: Fingerprint, limit: int) -> Match | None:
     if not rows:
         return None
     jaccards, containments = compare_many(fp.sketch, fp.shingle_count, [(sketch, count) for _, count, sketch, _ in rows])
-    best: tuple[float, int, bytes] | None = None
-    for (article_id, count, _, keys), jaccard, containment in zip(rows, jaccards.tolist(), containments.tolist()):
+    best: tuple[float, int, bool] | None = None
+    packed = _packed(fp.band_keys)
+    for (article_id, count, sketch, keys), jaccard, containment in zip(rows, jaccards.tolist(), containments.tolist()):
         if not is_near_duplicate(jaccard, containment, fp.shingle_count, count):
             continue
         similarity = round(max(jaccard, containment), 4)
         # Highest similarity wins; on a tie the earlier article.
         if best is None or (similarity, -article_id) > best[:2]:
-            best = (similarity, -article_id, keys)
+            # Reordered paragraphs, or Traditional/pinyin disguises undone by
+            # normalising, leave the shingle set unchanged: same size, sketch and keys.
+            same = count == fp.shingle_count and sketch == fp.sketch and keys == packed
+            best = (similarity, -article_id, same)
     if best is None:
         return None
-    similarity, article_id = best[0], -best[1]
+    similarity, article_id, same_bands = best[0], -best[1], best[2]
     (duplicate_of,) = db.execute("SELECT duplicate_of FROM articles WHERE id = ?", [article_id]).fetchone()
-    # Reordered paragraphs, or Traditional/pinyin disguises undone by normalising,
-    # leave the shingle set and so every band key unchanged.
-    return Match(duplicate_of or article_id, similarity, best[2] == _packed(fp.band_keys))
+    return Match(duplicate_of or article_id, similarity, same_bands)
 
 
 def store_fingerprint(db: Database, article_id: int, fp: Fingerprint, index_bands: bool = True) -> None:
     """Write a new article's fingerprint and, when ``index_bands``, its band rows.
 
-    A copy whose band keys equal those of the article it matched adds no band
-    rows: a later lookup finds that article under the same keys, confirms against
-    a sketch of the same shingles, and reaches the same cluster. A fifth of the
-    benchmark corpus are such copies, and band rows are 60% of the pages a save
-    writes (docs/benchmarks.md).
+    A copy with the same shingle set as the article it matched (same count,
+    sketch and band keys) adds no band rows: a later lookup finds that article
+    under the same keys, confirms against the same sketch, and reaches the same
+    cluster. A tenth of the benchmark corpus are such copies, and band rows are
+    over half of the pages a save writes (docs/benchmarks.md).
     """
     db.execute(
         """INSERT OR REPLACE INTO article_fingerprints (article_id, version, shingle_count, sketch, band_keys)
@@ -198,26 +200,31 @@ def store_fingerprint(db: Database, article_id: int, fp: Fingerprint, index_band
         _index_bands(db, article_id, fp.band_keys)
 
 
-def replace_fingerprint(db: Database, article_id: int, cluster_root: int, fp: Fingerprint) -> None:
-    """Replace a revised article's fingerprint; its old band rows go by primary key.
+def replace_fingerprint(db: Database, article_id: int, cluster_root: int, fp: Fingerprint, index_bands: bool = True) -> None:
+    """Replace a revised article's fingerprint and, when its band keys changed,
+    its band rows (the old ones go by primary key).
 
-    Copies in its cluster may have skipped their band rows because this article
-    held the same keys; they are indexed again first, so the old text stays findable.
+    Copies in its cluster that skipped their band rows because this article held
+    the same keys (see :func:`store_fingerprint`) get their own rows first, so
+    the old text stays findable.
     """
     old = db.execute("SELECT band_keys FROM article_fingerprints WHERE article_id = ?", [article_id]).fetchone()
-    if old:
+    packed = _packed(fp.band_keys)
+    if old and old[0] == packed:  # e.g. only the title changed
+        index_bands = False
+    elif old:
         db.conn.executemany(
             "DELETE FROM minhash_bands WHERE band_key = ? AND article_id = ?",
             [(key, article_id) for key in _unpacked(old[0])],
         )
-        members = db.execute(
-            """SELECT f.article_id, f.band_keys FROM articles a JOIN article_fingerprints f ON f.article_id = a.id
-               WHERE (a.duplicate_of = ? OR a.id = ?) AND a.id != ? AND f.version = ?""",
-            [cluster_root, cluster_root, article_id, FINGERPRINT_VERSION],
+        dependants = db.execute(
+            """SELECT f.article_id FROM articles a JOIN article_fingerprints f ON f.article_id = a.id
+               WHERE (a.duplicate_of = ? OR a.id = ?) AND a.id != ? AND f.version = ? AND f.band_keys = ?""",
+            [cluster_root, cluster_root, article_id, FINGERPRINT_VERSION, old[0]],
         ).fetchall()
-        for member_id, keys in members:
-            _index_bands(db, member_id, _unpacked(keys))
-    store_fingerprint(db, article_id, fp)
+        for (member_id,) in dependants:
+            _index_bands(db, member_id, _unpacked(old[0]))
+    store_fingerprint(db, article_id, fp, index_bands)
 
 
 def _index_bands(db: Database, article_id: int, keys) -> None:

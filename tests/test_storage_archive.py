@@ -161,7 +161,7 @@ def test_a_copy_with_other_band_keys_adds_its_band_rows(archive, generator):
     original = generator.article()
     archive.save(original)
     copy = archive.save(generator.copy(original, "combined"))
-    assert copy.status == "duplicate" and band_rows(archive, copy.article_id) > 0
+    assert copy.status == "duplicate" and band_rows(archive, copy.article_id) == BANDS
 
 
 def test_revising_the_article_holding_a_copys_band_keys_indexes_the_copy(archive, generator):
@@ -174,6 +174,38 @@ def test_revising_the_article_holding_a_copys_band_keys_indexes_the_copy(archive
     # The old text is still found: through the copy, in the same cluster.
     later = archive.save(generator.copy(original, "dropped"))
     assert later.status == "duplicate" and later.duplicate_of == first.article_id
+
+
+def test_revising_a_copy_holding_band_keys_indexes_its_exact_copies(archive, generator):
+    original = generator.article()
+    archive.save(original)
+    combined = archive.save(generator.copy(original, "combined"))
+    combined_body = row(archive, combined.article_id)["body_text"]
+    exact = archive.save(Article(url="https://x.com/1", body_text=combined_body))
+    assert band_rows(archive, exact.article_id) == 0
+    archive.save(Article(url=row(archive, combined.article_id)["url"], body_text=generator.article().body_text))
+    assert band_rows(archive, exact.article_id) == BANDS
+
+
+def test_revising_the_first_of_a_chain_of_copies_indexes_every_link(archive, generator):
+    original = generator.article()
+    first = archive.save(original)
+    reordered = archive.save(generator.copy(original, "reordered"))  # relies on the original's rows
+    reordered_body = row(archive, reordered.article_id)["body_text"]
+    exact = archive.save(Article(url="https://x.com/1", body_text=reordered_body))  # relies on the reordered copy
+    assert (band_rows(archive, reordered.article_id), band_rows(archive, exact.article_id)) == (0, 0)
+    archive.save(Article(url=original.url, body_text=generator.article().body_text))
+    assert (band_rows(archive, reordered.article_id), band_rows(archive, exact.article_id)) == (BANDS, BANDS)
+    assert band_rows(archive, first.article_id) == BANDS  # its new text's keys
+
+
+def test_a_title_only_revision_leaves_the_band_rows(archive, generator):
+    original = generator.article()
+    first = archive.save(original)
+    copy = archive.save(Article(url="https://x.com/1", body_text=original.body_text))
+    revised = archive.save(Article(url=original.url, title="new title", body_text=original.body_text))
+    assert revised.status == "revised"
+    assert (band_rows(archive, first.article_id), band_rows(archive, copy.article_id)) == (BANDS, 0)
 
 
 def test_unchanged_content_adds_no_revision(archive):
