@@ -17,7 +17,8 @@ transaction, as ``save_many()`` fills it. Differences from ``save()``: no duplic
 originals), boilerplate is counted within a chunk of 2000 articles, and the band
 and index B-trees are packed full rather than grown by random inserts. The sizes
 share one fill: the archive is snapshotted at each size and the corpus is timed on
-the snapshot, in three ways: ``save()``, one article a transaction; ``save_many()``
+the snapshot (a copy, synced to disk, with the fill dropped from the page cache), in
+three ways: ``save()``, one article a transaction; ``save_many()``
 of 64 articles a transaction, as ``portal-archive import`` and a busy crawl's
 writer do; and the same without the full-text index, to show its share.
 

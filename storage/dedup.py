@@ -5,14 +5,17 @@ on ``minhash_bands`` (a primary-key probe per band) and one primary-key read of
 the few best candidates' sketches. No archive-sized structure is held in memory.
 
 Cost at 1M archived articles (dedup benchmark, 64 articles a transaction, the
-trigram full-text index filled; 2.3-2.8 ms of CPU per article, run to run): every WAL frame
-is two ``pwrite`` calls and, at the checkpoint, a ``pread`` and a ``pwrite`` more,
-and a save writes ~63 frames -- 46 of them ``minhash_bands`` leaves, since an
-article's 42 band keys land on 42 random leaves of a 190k-leaf B-tree, where
-grouping articles in one transaction shares none. So the commit is ~0.7 ms and a
-third of the CPU is the kernel's; the band query ~0.3 ms (42 leaf reads), the
-full-text index ~0.3-0.5 ms, Python ~0.5 ms (normalise 0.11, fingerprint 0.23,
-the rest glue). Measured and not kept:
+trigram full-text index filled; 2.0-2.5 ms of CPU per article, run to run, of
+which the full-text index is 0.55-1.1 ms; without it 1.41-1.49 ms;
+docs/benchmarks.md): every WAL frame is
+two ``pwrite`` calls and, at the checkpoint, a ``pread`` and a ``pwrite`` more. An
+original article writes ~50 frames, 34 of them ``minhash_bands`` leaves: its 32
+band keys land on 32 random leaves of a ~150k-leaf B-tree, and grouping articles
+in one transaction shares almost none. A copy with its original's shingle set
+writes no band rows (:func:`store_fingerprint`). A third of the CPU is the
+kernel's; the duplicate lookup ~0.4-0.55 ms of wall time (32 band leaf reads and
+the candidates' sketches), Python ~0.45 ms (normalise 0.13, boilerplate and
+fingerprint 0.28). Measured and not kept:
 
 * indexing the full-text queue every 512 articles instead of every transaction:
   no gain at 1M (2.29-2.34 ms against 2.29); segments of 64 articles are enough.
@@ -28,6 +31,9 @@ the rest glue). Measured and not kept:
   64 MB (measured with one save a transaction): no gain at 100k or 1M. A bounded map covers the first GiB of a 7 GB
   file, while band leaves are spread over all of it (or, in the benchmark's bulk
   fill, sit at its end); a map as large as the file would be archive-sized.
+* ``PRAGMA cache_size`` of 256 MB, and ``mmap_size`` of 20 GB, with 42 bands at
+  1M: 2.05 and 2.32, 2.04 and 2.30 ms against 2.01 and 2.06 (one archive, runs
+  alternated).
 * Fewer, shorter bands (17 of 2 rows keep the 0.96 chance at J=0.42) would write
   17 band pages instead of 42, but unrelated articles (background J=0.006) meet
   in one 67x as often: ~600 stray rows per lookup at 1M, growing with the
@@ -61,7 +67,7 @@ BOILERPLATE_MIN_ARTICLES = 5
 # portals put their headers and footers there, and every counted line is a row of
 # ``boilerplate_lines`` read and written at a random place in a table that grows
 # with the archive. Real article bodies have ~43 lines (the zh and aeb labelled
-# sets), so counting them all cost more page writes per save than the 42 LSH bands.
+# sets), so counting them all cost more page writes per save than the LSH bands.
 BOILERPLATE_FIRST_LINES = 3
 BOILERPLATE_LAST_LINES = 5
 
