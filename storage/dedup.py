@@ -194,7 +194,7 @@ def store_fingerprint(db: Database, article_id: int, fp: Fingerprint, index_band
     A copy with the same shingle set as the article it matched (same count,
     sketch and band keys) adds no band rows: a later lookup finds that article
     under the same keys, confirms against the same sketch, and reaches the same
-    cluster. A tenth of the benchmark corpus are such copies, and band rows are
+    cluster. 6% of the benchmark corpus are such copies, and band rows are
     over half of the pages a save writes (docs/benchmarks.md).
     """
     db.execute(
