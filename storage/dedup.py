@@ -6,10 +6,9 @@ the few best candidates' sketches. No archive-sized structure is held in memory.
 
 Cost at 1M archived articles (dedup benchmark, 64 articles a transaction, the
 trigram full-text index filled; 2.0-2.5 ms of CPU per article, run to run, of
-which the full-text index is 0.55-1.1 ms; without it 1.41-1.49 ms;
-docs/benchmarks.md): every WAL frame is
-two ``pwrite`` calls and, at the checkpoint, a ``pread`` and a ``pwrite`` more. An
-original article writes ~50 frames, 34 of them ``minhash_bands`` leaves: its 32
+which the full-text index is 0.55-1.1 ms; without it 1.41-1.66 ms; see
+docs/benchmarks.md): every WAL frame is two ``pwrite`` calls and, at the
+checkpoint, a ``pread`` and a ``pwrite`` more. An original article writes ~50 frames, 34 of them ``minhash_bands`` leaves: its 32
 band keys land on 32 random leaves of a ~150k-leaf B-tree, and grouping articles
 in one transaction shares almost none. A copy with its original's shingle set
 writes no band rows (:func:`store_fingerprint`). A third of the CPU is the
@@ -80,8 +79,8 @@ MAX_CANDIDATES = 20
 class Match:
     root: int  # earliest article of the cluster
     similarity: float
-    # The matched article has the same band keys, so they are indexed already and
-    # the new article adds no band rows (see store_fingerprint).
+    # The matched article has the same shingle set (count, sketch and band keys),
+    # so its band rows serve the new article too (see store_fingerprint).
     same_bands: bool = False
 
 
