@@ -5,16 +5,16 @@ on ``minhash_bands`` (a primary-key probe per band) and one primary-key read of
 the few best candidates' sketches. No archive-sized structure is held in memory.
 
 Cost at 1M archived articles (dedup benchmark, 64 articles a transaction, the
-trigram full-text index filled; 2.0-2.5 ms of CPU per article, run to run, of
-which the full-text index is 0.55-1.1 ms; without it 1.41-1.66 ms; see
-docs/benchmarks.md): every WAL frame is two ``pwrite`` calls and, at the
-checkpoint, a ``pread`` and a ``pwrite`` more. An original article writes ~50 frames, 34 of them ``minhash_bands`` leaves: its 32
-band keys land on 32 random leaves of a ~150k-leaf B-tree, and grouping articles
-in one transaction shares almost none. A copy with its original's shingle set
-writes no band rows (:func:`store_fingerprint`). A third of the CPU is the
-kernel's; the duplicate lookup ~0.4-0.55 ms of wall time (32 band leaf reads and
-the candidates' sketches), Python ~0.45 ms (normalise 0.13, boilerplate and
-fingerprint 0.28). Measured and not kept:
+trigram full-text index filled; 2.0-2.5 ms of CPU per article, run to run, of which
+the full-text index is 0.55-1.1 ms; without it 1.41-1.66 ms; see
+docs/benchmarks.md): every WAL frame is two ``pwrite`` calls and, at the checkpoint,
+a ``pread`` and a ``pwrite`` more. An original article writes ~50 frames, 34 of them
+``minhash_bands`` leaves: its 32 band keys land on 32 random leaves of a ~150k-leaf
+B-tree, and grouping articles in one transaction shares almost none. A copy with its
+original's shingle set writes no band rows (:func:`store_fingerprint`). A third of
+the CPU is the kernel's; the duplicate lookup ~0.4-0.55 ms of wall time (32 band
+leaf reads and the candidates' sketches), Python ~0.45 ms (normalise 0.13,
+boilerplate and fingerprint 0.28). Measured and not kept:
 
 * indexing the full-text queue every 512 articles instead of every transaction:
   no gain at 1M (2.29-2.34 ms against 2.29); segments of 64 articles are enough.
