@@ -10,7 +10,7 @@ from typing import Literal
 
 from sqlite_utils import Database
 
-from storage import dedup, search_index
+from storage import bands, dedup, search_index
 from storage.article import Article
 from storage.clock import now
 from storage.fingerprints import normalise
@@ -62,7 +62,9 @@ class Archive(CrawlLog):
         # CPU work outside the write lock.
         prepared = [self._prepare(article) for article in articles]
         with _write_transaction(self.db):
+            bands.sync(self.db)
             results = [self._store(*item) for item in prepared]
+            bands.flush_if_full(self.db)
             search_index.catch_up(self.db)
         return results
 
@@ -256,6 +258,7 @@ def _open(path: str | Database) -> Database:
         # often: saves were 25% faster.
         db.execute("PRAGMA wal_autocheckpoint = 10000")
         migrate(db)
+        bands.prepare_connection(db)
     except (sqlite3.Error, OSError) as exc:
         where = "database" if isinstance(path, Database) else str(path)
         raise ArchiveError(f"cannot open archive {where}: {exc}") from None

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 import numpy as np
 from sqlite_utils import Database
 
+from storage import bands
 from storage.fingerprints import (
     FINGERPRINT_VERSION,
     Fingerprint,
@@ -149,15 +150,9 @@ def find_duplicate(db: Database, fp: Fingerprint, before_id: int | None = None) 
 
 
 def _near_duplicate(db: Database, fp: Fingerprint, limit: int) -> Match | None:
-    marks = ", ".join("?" * len(fp.band_keys))
-    candidates = db.execute(
-        f"""SELECT article_id FROM minhash_bands WHERE band_key IN ({marks}) AND article_id < ?
-            GROUP BY article_id ORDER BY count(*) DESC, article_id LIMIT ?""",
-        [*fp.band_keys, limit, MAX_CANDIDATES],
-    ).fetchall()
-    if not candidates:
+    ids = bands.candidates(db, fp.band_keys, limit, MAX_CANDIDATES)
+    if not ids:
         return None
-    ids = [row[0] for row in candidates]
     # Sketches only: the candidates' ``articles`` rows (2-4 KB each, scattered over
     # the largest table) are not read; only the winner's root is looked up below.
     rows = db.execute(
@@ -188,26 +183,22 @@ def _near_duplicate(db: Database, fp: Fingerprint, limit: int) -> Match | None:
 
 
 def store_fingerprint(db: Database, article_id: int, fp: Fingerprint, index_bands: bool = True) -> None:
-    """Write a new article's fingerprint and, when ``index_bands``, its band rows.
+    """Write a new article's fingerprint and, when ``index_bands``, queue its band
+    rows (:mod:`storage.bands`).
 
     A copy with the same shingle set as the article it matched (same count,
     sketch and band keys) adds no band rows: a later lookup finds that article
     under the same keys, confirms against the same sketch, and reaches the same
-    cluster. 6% of the benchmark corpus are such copies, and band rows are
-    over half of the pages a save writes (docs/benchmarks.md).
+    cluster. 6% of the benchmark corpus are such copies.
     """
-    db.execute(
-        """INSERT OR REPLACE INTO article_fingerprints (article_id, version, shingle_count, sketch, band_keys)
-           VALUES (?, ?, ?, ?, ?)""",
-        [article_id, FINGERPRINT_VERSION, fp.shingle_count, fp.sketch, _packed(fp.band_keys)],
-    )
+    _write_fingerprint(db, article_id, fp)
     if index_bands:
-        _index_bands(db, article_id, fp.band_keys)
+        bands.queue(db, article_id, fp.band_keys)
 
 
 def replace_fingerprint(db: Database, article_id: int, cluster_root: int, fp: Fingerprint, index_bands: bool = True) -> None:
     """Replace a revised article's fingerprint and, when its band keys changed,
-    its band rows (the old ones go by primary key).
+    its band rows (written straight to ``minhash_bands``, not queued).
 
     Copies in its cluster that skipped their band rows because this article held
     the same keys (see :func:`store_fingerprint`) get their own rows first, so
@@ -218,24 +209,25 @@ def replace_fingerprint(db: Database, article_id: int, cluster_root: int, fp: Fi
     if old and old[0] == packed:  # e.g. only the title changed
         index_bands = False
     elif old:
-        db.conn.executemany(
-            "DELETE FROM minhash_bands WHERE band_key = ? AND article_id = ?",
-            [(key, article_id) for key in _unpacked(old[0])],
-        )
+        old_keys = _unpacked(old[0])
+        bands.remove(db, article_id, old_keys)
         dependants = db.execute(
             """SELECT f.article_id FROM articles a JOIN article_fingerprints f ON f.article_id = a.id
                WHERE (a.duplicate_of = ? OR a.id = ?) AND a.id != ? AND f.version = ? AND f.band_keys = ?""",
             [cluster_root, cluster_root, article_id, FINGERPRINT_VERSION, old[0]],
         ).fetchall()
         for (member_id,) in dependants:
-            _index_bands(db, member_id, _unpacked(old[0]))
-    store_fingerprint(db, article_id, fp, index_bands)
+            bands.index(db, member_id, old_keys)
+    _write_fingerprint(db, article_id, fp)
+    if index_bands:
+        bands.index(db, article_id, fp.band_keys)
 
 
-def _index_bands(db: Database, article_id: int, keys) -> None:
-    db.conn.executemany(
-        "INSERT OR IGNORE INTO minhash_bands (band_key, article_id) VALUES (?, ?)",
-        [(key, article_id) for key in keys],
+def _write_fingerprint(db: Database, article_id: int, fp: Fingerprint) -> None:
+    db.execute(
+        """INSERT OR REPLACE INTO article_fingerprints (article_id, version, shingle_count, sketch, band_keys)
+           VALUES (?, ?, ?, ?, ?)""",
+        [article_id, FINGERPRINT_VERSION, fp.shingle_count, fp.sketch, _packed(fp.band_keys)],
     )
 
 

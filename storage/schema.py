@@ -243,3 +243,11 @@ CREATE TRIGGER articles_ad AFTER DELETE ON articles BEGIN
 END;
 """
     )
+
+
+@migrations()
+def m005_band_queue(db: Database) -> None:
+    # New articles' band rows are queued and written to minhash_bands in key order
+    # once enough have gathered (storage.bands): one row per queued article, whose
+    # keys are in article_fingerprints.band_keys.
+    db.execute("CREATE TABLE IF NOT EXISTS band_queue (article_id INTEGER PRIMARY KEY)")
