@@ -10,37 +10,39 @@ So a new article's rows are queued instead. ``band_queue`` lists the articles
 whose keys are not in ``minhash_bands`` yet; the keys themselves are already
 stored (``article_fingerprints.band_keys``), so queueing costs one row at the
 table's tail, in the same transaction as the article. Each connection holds the
-queued keys in memory (``temp.queued_bands``, an in-memory table) and lookups
-read it alongside ``minhash_bands``. Once :data:`QUEUE_LIMIT` articles are
-queued, the writer that crosses the limit writes all their keys into
-``minhash_bands`` in key order, in its transaction: at 1M articles ~1M keys then
-touch each leaf about once, ~5 leaf writes per article instead of 32. Measured on
-a 1M archive: a flush of 32,768 articles cost 3.3 s of CPU (0.10 ms per article;
-16,384: 0.17 ms; 65,536: 0.08 ms) and 3.5 s of wall time holding the write lock.
+queued keys in memory (``temp.queued_bands``) and lookups read it alongside
+``minhash_bands``. Once :data:`QUEUE_LIMIT` articles are queued, their keys are
+written into ``minhash_bands`` in key order, one :data:`FLUSH_PARTS`-th of the key
+space per write transaction, so that no writer holds the lock for long: at 1M
+articles ~1M keys then touch each leaf about once, ~5 leaf writes per article
+instead of 32.
 
-Memory is bounded by the limit, not the archive: ~1M keys, ~30 MB. A writer
-loads the queue once when it first writes (about a second when the queue is
-full) and again only after another writer flushed it. Revised articles' rows are
-written straight to ``minhash_bands`` (rare, and their ids are not at the
-queue's tail, where other writers look for new entries).
+Memory is bounded by the limit, not the archive: ~1M keys. A writer loads the
+queue when it first writes (about a second when the queue is full) and again
+when another writer changed it other than by appending (a flush finished, or a
+queued article was revised or deleted): ``band_queue_state.generation`` counts
+those changes. Revised articles' rows are written straight to ``minhash_bands``.
 
-Crash safety comes from SQLite: the queue, the fingerprints and the flush are
-ordinary rows written in the saving transaction; the in-memory table is rebuilt
+Crash safety comes from SQLite: the queue, its state and the flushed rows are
+ordinary rows written in the saving transaction; the in-memory copy is rebuilt
 from them and rolls back with the transaction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 from sqlite_utils import Database
 
-# Queued articles before their keys are written to minhash_bands. Larger flushes
-# touch the band B-tree's leaves more densely (see above) but hold the write
-# lock longer and keep more keys in memory; 32k articles are ~1M keys, ~7 for each
-# of the ~150k leaves at 1M archived articles.
+# Queued articles before their keys are written to minhash_bands. A larger queue
+# touches the band B-tree's leaves more densely when flushed but keeps more keys
+# in memory; 32k articles are ~1M keys, ~7 for each of the ~150k leaves at 1M
+# archived articles.
 QUEUE_LIMIT = 32768
+# Write transactions a flush is spread over, one key range each: at 1M archived
+# articles a whole flush takes ~3.5 s, a part under half a second.
+FLUSH_PARTS = 8
+
+_LOWEST_KEY = -(1 << 63)
 
 
 def prepare_connection(db: Database) -> None:
@@ -52,26 +54,30 @@ def prepare_connection(db: Database) -> None:
                PRIMARY KEY (band_key, article_id)) WITHOUT ROWID"""
     )
     db.execute("CREATE TEMP TABLE IF NOT EXISTS queued_articles (article_id INTEGER PRIMARY KEY)")
+    # The band_queue_state generation the copy was loaded at; no row: never loaded.
+    db.execute("CREATE TEMP TABLE IF NOT EXISTS queued_generation (generation INTEGER NOT NULL)")
 
 
 def sync(db: Database) -> None:
     """Bring the in-memory copy up to date with ``band_queue``. Call at the start
     of each write transaction, under the write lock.
 
-    New articles only ever join the queue's tail, so when both ends agree nothing
-    changed, and when only the tail grew the new entries are loaded. Anything
-    else (another writer flushed the queue) reloads it whole.
+    Unless the generation moved, the queue only grew at its tail (article ids
+    only grow), and the new entries are loaded; otherwise it is reloaded whole.
     """
-    queue_ends = db.execute("SELECT min(article_id), max(article_id) FROM band_queue").fetchone()
-    held_ends = db.execute("SELECT min(article_id), max(article_id) FROM temp.queued_articles").fetchone()
-    if queue_ends == held_ends:
+    (generation,) = db.execute("SELECT generation FROM band_queue_state").fetchone()
+    held = db.execute("SELECT generation FROM temp.queued_generation").fetchone()
+    if held is None or held[0] != generation:
+        db.execute("DELETE FROM temp.queued_bands")
+        db.execute("DELETE FROM temp.queued_articles")
+        db.execute("DELETE FROM temp.queued_generation")
+        db.execute("INSERT INTO temp.queued_generation VALUES (?)", [generation])
+        _load(db, after=None)
         return
-    if held_ends[0] is not None and queue_ends[0] == held_ends[0] and queue_ends[1] > held_ends[1]:
-        _load(db, after=held_ends[1])
-        return
-    db.execute("DELETE FROM temp.queued_bands")
-    db.execute("DELETE FROM temp.queued_articles")
-    _load(db, after=None)
+    (newest,) = db.execute("SELECT max(article_id) FROM band_queue").fetchone()
+    (held_newest,) = db.execute("SELECT max(article_id) FROM temp.queued_articles").fetchone()
+    if newest is not None and (held_newest is None or newest > held_newest):
+        _load(db, after=held_newest)
 
 
 def queue(db: Database, article_id: int, keys: tuple[int, ...]) -> None:
@@ -85,20 +91,27 @@ def queue(db: Database, article_id: int, keys: tuple[int, ...]) -> None:
 
 
 def flush_if_full(db: Database) -> int:
-    """:func:`flush` when :data:`QUEUE_LIMIT` articles are queued; the number flushed."""
-    (queued,) = db.execute("SELECT count(*) FROM temp.queued_articles").fetchone()
-    return flush(db) if queued >= QUEUE_LIMIT else 0
+    """Write the next part of a flush that is under way, or start one once
+    :data:`QUEUE_LIMIT` articles are queued. Call at the end of a write
+    transaction. Returns the number of articles a finished flush took off the queue."""
+    (through,) = db.execute("SELECT flushing_through FROM band_queue_state").fetchone()
+    if through is None:
+        (queued,) = db.execute("SELECT count(*) FROM temp.queued_articles").fetchone()
+        if queued < QUEUE_LIMIT:
+            return 0
+        _start_flush(db)
+    return _flush_part(db)
 
 
 def flush(db: Database) -> int:
-    """Write every queued article's band rows into ``minhash_bands``, in key order,
-    and empty the queue. Returns the number of articles flushed."""
-    ids, keys = _queued_keys(db, after=None)
-    db.conn.executemany("INSERT OR IGNORE INTO minhash_bands (band_key, article_id) VALUES (?, ?)", _in_key_order(ids, keys))
-    (flushed,) = db.execute("SELECT count(*) FROM band_queue").fetchone()
-    db.execute("DELETE FROM band_queue")
-    db.execute("DELETE FROM temp.queued_bands")
-    db.execute("DELETE FROM temp.queued_articles")
+    """Write every queued article's band rows into ``minhash_bands`` now, all parts
+    in this transaction, and take them off the queue. Returns their number."""
+    (through,) = db.execute("SELECT flushing_through FROM band_queue_state").fetchone()
+    if through is None and not _start_flush(db):
+        return 0
+    flushed = 0
+    while not flushed:
+        flushed = _flush_part(db)
     return flushed
 
 
@@ -111,19 +124,26 @@ def index(db: Database, article_id: int, keys) -> None:
 
 
 def remove(db: Database, article_id: int, keys) -> None:
-    """Drop an article's band rows, queued or written."""
+    """Drop an article's band rows, written or queued."""
     db.conn.executemany(
         "DELETE FROM minhash_bands WHERE band_key = ? AND article_id = ?", [(key, article_id) for key in keys]
     )
-    db.execute("DELETE FROM band_queue WHERE article_id = ?", [article_id])
+    if not db.execute("DELETE FROM band_queue WHERE article_id = ?", [article_id]).rowcount:
+        return
     db.execute("DELETE FROM temp.queued_articles WHERE article_id = ?", [article_id])
     db.conn.executemany(
         "DELETE FROM temp.queued_bands WHERE band_key = ? AND article_id = ?", [(key, article_id) for key in keys]
     )
+    # Other writers reload the queue; this copy is already right.
+    db.execute("UPDATE band_queue_state SET generation = generation + 1")
+    db.execute("UPDATE temp.queued_generation SET generation = generation + 1")
 
 
 def candidates(db: Database, keys: tuple[int, ...], before_id: int, limit: int) -> list[int]:
-    """Articles with id < ``before_id`` sharing a band key, most shared bands first."""
+    """Articles with id < ``before_id`` sharing a band key, most shared bands first.
+
+    UNION, not UNION ALL: during a flush a row can be both written and queued.
+    """
     marks = ", ".join("?" * len(keys))
     rows = db.execute(
         f"""SELECT article_id FROM (
@@ -146,31 +166,55 @@ def indexed_keys(db: Database, article_id: int) -> set[int]:
     return {key for (key,) in rows}
 
 
+def _start_flush(db: Database) -> bool:
+    """Begin a flush of everything queued now; False when the queue is empty."""
+    (newest,) = db.execute("SELECT max(article_id) FROM band_queue").fetchone()
+    if newest is None:
+        return False
+    db.execute("UPDATE band_queue_state SET flushing_through = ?, flushed_parts = 0", [newest])
+    return True
+
+
+def _flush_part(db: Database) -> int:
+    """Write the next key range of the flush under way; when it was the last,
+    take the flushed articles off the queue and return their number (else 0)."""
+    through, part = db.execute("SELECT flushing_through, flushed_parts FROM band_queue_state").fetchone()
+    width = (1 << 64) // FLUSH_PARTS
+    low = _LOWEST_KEY + part * width
+    high = "AND band_key < :high" if part < FLUSH_PARTS - 1 else ""
+    # The in-memory copy is in key order and exact (sync ran at the start of this
+    # transaction), so this is a sorted bulk insert without Python in the loop.
+    db.execute(
+        f"""INSERT OR IGNORE INTO minhash_bands (band_key, article_id)
+            SELECT band_key, article_id FROM temp.queued_bands
+            WHERE band_key >= :low {high} AND article_id <= :through ORDER BY band_key, article_id""",
+        {"low": low, "high": low + width, "through": through},
+    )
+    if part + 1 < FLUSH_PARTS:
+        db.execute("UPDATE band_queue_state SET flushed_parts = ?", [part + 1])
+        return 0
+    flushed = db.execute("DELETE FROM band_queue WHERE article_id <= ?", [through]).rowcount
+    db.execute("UPDATE band_queue_state SET flushing_through = NULL, flushed_parts = 0, generation = generation + 1")
+    sync(db)  # reloads what was queued after the flush began
+    return flushed
+
+
 def _load(db: Database, after: int | None) -> None:
-    start = after if after is not None else -(1 << 63)
+    start = after if after is not None else _LOWEST_KEY
     db.execute("INSERT INTO temp.queued_articles SELECT article_id FROM band_queue WHERE article_id > ?", [start])
-    ids, keys = _queued_keys(db, after)
-    db.conn.executemany("INSERT OR IGNORE INTO temp.queued_bands (band_key, article_id) VALUES (?, ?)", _in_key_order(ids, keys))
+    rows = db.execute(QUEUED_KEYS_SQL, [start]).fetchall()
+    keys = np.frombuffer(b"".join(blob for _, blob in rows), dtype="<i8")
+    ids = np.repeat(np.array([article_id for article_id, _ in rows], dtype=np.int64), [len(blob) // 8 for _, blob in rows])
+    order = np.lexsort((ids, keys))  # a key-ordered insert into the in-memory B-tree
+    for begin in range(0, len(order), 65536):  # Python ints a slice at a time: a full queue is ~1M
+        part = order[begin : begin + 65536]
+        db.conn.executemany(
+            "INSERT OR IGNORE INTO temp.queued_bands (band_key, article_id) VALUES (?, ?)",
+            zip(keys[part].tolist(), ids[part].tolist()),
+        )
 
 
 # CROSS JOIN keeps the queue as the outer loop; the planner otherwise scanned
 # article_fingerprints (0.8 s at 1M articles).
 QUEUED_KEYS_SQL = """SELECT q.article_id, f.band_keys FROM band_queue q
     CROSS JOIN article_fingerprints f ON f.article_id = q.article_id WHERE q.article_id > ?"""
-
-
-def _queued_keys(db: Database, after: int | None) -> tuple[np.ndarray, np.ndarray]:
-    """(article ids, band keys) of the queued articles with id > ``after``, one pair per key."""
-    rows = db.execute(QUEUED_KEYS_SQL, [after if after is not None else -(1 << 63)]).fetchall()
-    keys = np.frombuffer(b"".join(blob for _, blob in rows), dtype="<i8")
-    ids = np.repeat(np.array([article_id for article_id, _ in rows], dtype=np.int64), [len(blob) // 8 for _, blob in rows])
-    return ids, keys
-
-
-def _in_key_order(ids: np.ndarray, keys: np.ndarray) -> Iterator[tuple[int, int]]:
-    """(key, id) pairs sorted by key, made into Python ints a slice at a time
-    (a full queue is ~1M pairs)."""
-    order = np.lexsort((ids, keys))
-    for start in range(0, len(order), 65536):
-        part = order[start : start + 65536]
-        yield from zip(keys[part].tolist(), ids[part].tolist())

@@ -178,8 +178,10 @@ def _near_duplicate(db: Database, fp: Fingerprint, limit: int) -> Match | None:
     if best is None:
         return None
     similarity, article_id, same_bands = best[0], -best[1], best[2]
-    (duplicate_of,) = db.execute("SELECT duplicate_of FROM articles WHERE id = ?", [article_id]).fetchone()
-    return Match(duplicate_of or article_id, similarity, same_bands)
+    found = db.execute("SELECT duplicate_of FROM articles WHERE id = ?", [article_id]).fetchone()
+    if found is None:  # deleted by another tool; its fingerprint and band rows outlived it
+        return None
+    return Match(found[0] or article_id, similarity, same_bands)
 
 
 def store_fingerprint(db: Database, article_id: int, fp: Fingerprint, index_bands: bool = True) -> None:

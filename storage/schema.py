@@ -249,5 +249,24 @@ END;
 def m005_band_queue(db: Database) -> None:
     # New articles' band rows are queued and written to minhash_bands in key order
     # once enough have gathered (storage.bands): one row per queued article, whose
-    # keys are in article_fingerprints.band_keys.
-    db.execute("CREATE TABLE IF NOT EXISTS band_queue (article_id INTEGER PRIMARY KEY)")
+    # keys are in article_fingerprints.band_keys. ``generation`` counts the changes
+    # to the queue other than appending, which make other writers reload it;
+    # ``flushing_through`` / ``flushed_parts`` say how far a flush has got.
+    db.executescript(
+        """
+CREATE TABLE IF NOT EXISTS band_queue (article_id INTEGER PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS band_queue_state (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    generation INTEGER NOT NULL,
+    flushing_through INTEGER,
+    flushed_parts INTEGER NOT NULL
+);
+INSERT OR IGNORE INTO band_queue_state (id, generation, flushing_through, flushed_parts) VALUES (1, 0, NULL, 0);
+-- An article deleted by another tool leaves the queue; its id may be reused.
+CREATE TRIGGER IF NOT EXISTS articles_band_queue_ad AFTER DELETE ON articles
+WHEN EXISTS (SELECT 1 FROM band_queue WHERE article_id = old.id) BEGIN
+  DELETE FROM band_queue WHERE article_id = old.id;
+  UPDATE band_queue_state SET generation = generation + 1;
+END;
+"""
+    )

@@ -1,12 +1,15 @@
 """The band queue (storage.bands): new articles' band rows wait in a queue held in
-memory, and are written to minhash_bands in one go once enough have gathered."""
+memory, and are written to minhash_bands, a key range per transaction, once
+enough have gathered."""
 
 from __future__ import annotations
+
+import sqlite3
 
 import pytest
 
 from benchmarks.dedup_corpus import Generator
-from storage import Archive, Article, bands
+from storage import Archive, Article, bands, search_index
 from storage.fingerprints import BANDS, fingerprint, normalise
 
 
@@ -23,36 +26,47 @@ def queued(archive: Archive) -> list[int]:
     return [article_id for (article_id,) in archive.db.execute("SELECT article_id FROM band_queue ORDER BY article_id")]
 
 
+def held(archive: Archive) -> list[int]:
+    return [article_id for (article_id,) in archive.db.execute("SELECT article_id FROM temp.queued_articles ORDER BY 1")]
+
+
+def keys_of(article: Article) -> set[int]:
+    return set(fingerprint(normalise(article.body_text)).band_keys)
+
+
 def test_a_new_articles_band_rows_are_queued_and_found(archive, generator):
     original = generator.article()
     first = archive.save(original)
     assert queued(archive) == [first.article_id] and written(archive) == 0
-    assert bands.indexed_keys(archive.db, first.article_id) == set(fingerprint(normalise(original.body_text)).band_keys)
+    assert bands.indexed_keys(archive.db, first.article_id) == keys_of(original)
     assert archive.save(generator.copy(original, "combined")).duplicate_of == first.article_id
 
 
-def test_a_full_queue_is_written_to_minhash_bands_in_the_saving_transaction(archive, generator, monkeypatch):
+def test_a_full_queue_is_written_a_key_range_per_transaction(archive, generator, monkeypatch):
     monkeypatch.setattr(bands, "QUEUE_LIMIT", 3)
+    monkeypatch.setattr(bands, "FLUSH_PARTS", 2)
     originals = [generator.article() for _ in range(4)]
     results = archive.save_many(originals[:2])
     assert len(queued(archive)) == 2 and written(archive) == 0
-    archive.save(originals[2])  # the third queued article reaches the limit
-    assert queued(archive) == [] and written(archive) == 3 * BANDS
-    assert archive.db.execute("SELECT count(*) FROM temp.queued_bands").fetchone()[0] == 0
-    fourth = archive.save(originals[3])
-    assert queued(archive) == [fourth.article_id] and written(archive) == 3 * BANDS
+    archive.save(originals[2])  # the third queued article starts a flush: negative keys first
+    first_part = {key for (key,) in archive.db.execute("SELECT band_key FROM minhash_bands")}
+    assert first_part and all(key < 0 for key in first_part) and len(queued(archive)) == 3
+    fourth = archive.save(originals[3])  # the second part; the fourth article stays queued
+    assert queued(archive) == [fourth.article_id] and held(archive) == [fourth.article_id]
+    assert written(archive) == 3 * BANDS
     # Written and queued articles are both found.
     for original, result in [(originals[0], results[0]), (originals[3], fourth)]:
         copy = archive.save(generator.copy(original, "dropped"))
         assert copy.status == "duplicate" and copy.duplicate_of == result.article_id
 
 
-def test_flush_returns_the_articles_flushed_and_writes_their_keys(archive, generator):
+def test_flush_writes_every_queued_article_now(archive, generator):
     first = archive.save(generator.article())
     with archive.db.conn:
         assert bands.flush(archive.db) == 1
     keys = {key for (key,) in archive.db.execute("SELECT band_key FROM minhash_bands WHERE article_id = ?", [first.article_id])}
     assert len(keys) == BANDS and bands.indexed_keys(archive.db, first.article_id) == keys
+    assert queued(archive) == [] and held(archive) == []
 
 
 def test_a_reopened_archive_finds_the_queued_articles(tmp_path, generator):
@@ -62,22 +76,43 @@ def test_a_reopened_archive_finds_the_queued_articles(tmp_path, generator):
     assert Archive(path).save(generator.copy(original, "combined")).duplicate_of == first.article_id
 
 
-def test_two_writers_see_each_others_queued_articles(tmp_path, generator, monkeypatch):
+def test_two_writers_see_each_others_queue(tmp_path, generator, monkeypatch):
     monkeypatch.setattr(bands, "QUEUE_LIMIT", 3)
+    monkeypatch.setattr(bands, "FLUSH_PARTS", 1)
     path = str(tmp_path / "a.db")
     crawl, importer = Archive(path), Archive(path)
     originals = [generator.article() for _ in range(4)]
     a = crawl.save(originals[0])
     assert importer.save(generator.copy(originals[0], "pinyin")).duplicate_of == a.article_id  # loads the tail
-    b = crawl.save(originals[1])
-    c = importer.save(originals[2])  # importer loads b, queues c: the queue is full, it flushes
+    crawl.save(originals[1])
+    importer.save(originals[2])  # importer loads the crawl's article, queues its own: full, it flushes
     assert queued(crawl) == [] and written(crawl) == 3 * BANDS
     d = importer.save(originals[3])
-    # crawl still holds a and b in memory; it drops them and loads d.
-    for original, result in [(originals[1], b), (originals[2], c), (originals[3], d)]:
-        assert crawl.save(generator.copy(original, "combined")).duplicate_of == result.article_id
-    held = [article_id for (article_id,) in crawl.db.execute("SELECT article_id FROM temp.queued_articles ORDER BY 1")]
-    assert held == queued(crawl)
+    assert crawl.save(generator.copy(originals[3], "combined")).duplicate_of == d.article_id
+    assert held(crawl) == queued(crawl)  # the flushed articles are no longer held
+
+
+def test_a_revision_by_another_writer_reloads_the_queue(tmp_path, generator):
+    path = str(tmp_path / "a.db")
+    crawl, importer = Archive(path), Archive(path)
+    old, new = generator.article(), generator.article()
+    revised = crawl.save(old)
+    crawl.save(generator.article())
+    importer.save(Article(url=old.url, body_text=new.body_text))
+    crawl.save(generator.article())  # syncs
+    assert bands.indexed_keys(crawl.db, revised.article_id) == keys_of(new)
+    assert held(crawl) == queued(crawl)
+
+
+def test_the_newest_queued_article_deleted_by_another_tool_frees_its_id(archive, generator):
+    archive.save(generator.article())
+    gone = archive.save(generator.article())
+    with sqlite3.connect(archive.db.conn.execute("PRAGMA database_list").fetchone()[2]) as other:
+        other.execute("DELETE FROM articles WHERE id = ?", [gone.article_id])
+    article = generator.article()
+    reused = archive.save(article)
+    assert reused.article_id == gone.article_id  # no AUTOINCREMENT: SQLite reuses the id
+    assert bands.indexed_keys(archive.db, reused.article_id) == keys_of(article)
 
 
 def test_a_rolled_back_save_leaves_nothing_queued(archive, generator):
@@ -85,19 +120,32 @@ def test_a_rolled_back_save_leaves_nothing_queued(archive, generator):
     broken = Article(url="https://e.com/broken", title={"not": "text"}, body_text="x")  # cannot be bound
     with pytest.raises(Exception):
         archive.save_many([original, broken])
-    assert queued(archive) == []
-    assert archive.db.execute("SELECT count(*) FROM temp.queued_bands").fetchone()[0] == 0
+    assert queued(archive) == [] and held(archive) == []
     assert archive.save(generator.copy(original, "combined")).status == "new"
+
+
+def test_a_rolled_back_flush_leaves_the_queue_as_it_was(archive, generator, monkeypatch):
+    monkeypatch.setattr(bands, "QUEUE_LIMIT", 2)
+    monkeypatch.setattr(bands, "FLUSH_PARTS", 1)
+    first = archive.save(generator.article())
+
+    def broken(db):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(search_index, "catch_up", broken)  # runs after the flush
+    with pytest.raises(sqlite3.OperationalError):
+        archive.save(generator.article())
+    assert queued(archive) == held(archive) == [first.article_id] and written(archive) == 0
+    assert archive.db.execute("SELECT flushing_through, flushed_parts FROM band_queue_state").fetchone() == (None, 0)
 
 
 def test_a_revised_queued_article_has_its_new_rows_written_and_leaves_the_queue(archive, generator):
     old, new = generator.article(), generator.article()
     first = archive.save(old)
     archive.save(Article(url=old.url, body_text=new.body_text))
-    assert queued(archive) == []
-    new_keys = set(fingerprint(normalise(new.body_text)).band_keys)
+    assert queued(archive) == [] and held(archive) == []
     rows = {key for (key,) in archive.db.execute("SELECT band_key FROM minhash_bands WHERE article_id = ?", [first.article_id])}
-    assert rows == new_keys and bands.indexed_keys(archive.db, first.article_id) == new_keys
+    assert rows == keys_of(new) and bands.indexed_keys(archive.db, first.article_id) == keys_of(new)
     assert archive.save(generator.copy(old, "combined")).status == "new"
 
 
