@@ -243,12 +243,12 @@ def time_band_flush(fill: Path, path: Path, first_id: int, seed: int) -> dict:
         archive.db.execute("BEGIN IMMEDIATE")
         bands.sync(archive.db)
     loaded, flushed, walls = time.process_time(), 0, []
-    while not flushed:  # one write transaction per part, as the saves that follow a full queue do
-        wall = time.perf_counter()
+    while not walls or archive.db.execute("SELECT flushing_through FROM band_queue_state").fetchone()[0] is not None:
+        wall = time.perf_counter()  # one write transaction per part, as in the saves that follow a full queue
         with archive.db.conn:  # the commit, and the checkpoint it sets off, included
             archive.db.execute("BEGIN IMMEDIATE")
             bands.sync(archive.db)
-            flushed = bands.flush_if_full(archive.db)
+            flushed += bands.flush_if_full(archive.db)
         walls.append(time.perf_counter() - wall)
     done = time.process_time()
     archive.db.close()

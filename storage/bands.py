@@ -43,6 +43,7 @@ QUEUE_LIMIT = 32768
 FLUSH_PARTS = 8
 
 _LOWEST_KEY = -(1 << 63)
+_HIGHEST_KEY = (1 << 63) - 1
 
 
 def prepare_connection(db: Database) -> None:
@@ -82,6 +83,12 @@ def sync(db: Database) -> None:
 
 def queue(db: Database, article_id: int, keys: tuple[int, ...]) -> None:
     """Queue a new article's band keys (its ``article_fingerprints`` row holds them)."""
+    (through,) = db.execute("SELECT flushing_through FROM band_queue_state").fetchone()
+    if through is not None and article_id <= through:
+        # The id of a deleted article, reused while a flush is under way: the
+        # flush would take it off the queue without the key ranges already written.
+        index(db, article_id, keys)
+        return
     db.execute("INSERT INTO band_queue (article_id) VALUES (?)", [article_id])
     db.execute("INSERT INTO temp.queued_articles (article_id) VALUES (?)", [article_id])
     db.conn.executemany(
@@ -106,11 +113,12 @@ def flush_if_full(db: Database) -> int:
 def flush(db: Database) -> int:
     """Write every queued article's band rows into ``minhash_bands`` now, all parts
     in this transaction, and take them off the queue. Returns their number."""
+    sync(db)
     (through,) = db.execute("SELECT flushing_through FROM band_queue_state").fetchone()
     if through is None and not _start_flush(db):
         return 0
     flushed = 0
-    while not flushed:
+    while db.execute("SELECT flushing_through FROM band_queue_state").fetchone()[0] is not None:
         flushed = _flush_part(db)
     return flushed
 
@@ -171,30 +179,30 @@ def _start_flush(db: Database) -> bool:
     (newest,) = db.execute("SELECT max(article_id) FROM band_queue").fetchone()
     if newest is None:
         return False
-    db.execute("UPDATE band_queue_state SET flushing_through = ?, flushed_parts = 0", [newest])
+    db.execute("UPDATE band_queue_state SET flushing_through = ?, flushing_from = ?", [newest, _LOWEST_KEY])
     return True
 
 
 def _flush_part(db: Database) -> int:
     """Write the next key range of the flush under way; when it was the last,
     take the flushed articles off the queue and return their number (else 0)."""
-    through, part = db.execute("SELECT flushing_through, flushed_parts FROM band_queue_state").fetchone()
-    width = (1 << 64) // FLUSH_PARTS
-    low = _LOWEST_KEY + part * width
-    high = "AND band_key < :high" if part < FLUSH_PARTS - 1 else ""
+    through, low = db.execute("SELECT flushing_through, flushing_from FROM band_queue_state").fetchone()
+    high = low + (1 << 64) // FLUSH_PARTS
+    last = high > _HIGHEST_KEY
     # The in-memory copy is in key order and exact (sync ran at the start of this
     # transaction), so this is a sorted bulk insert without Python in the loop.
     db.execute(
         f"""INSERT OR IGNORE INTO minhash_bands (band_key, article_id)
             SELECT band_key, article_id FROM temp.queued_bands
-            WHERE band_key >= :low {high} AND article_id <= :through ORDER BY band_key, article_id""",
-        {"low": low, "high": low + width, "through": through},
+            WHERE band_key >= :low {"" if last else "AND band_key < :high"} AND article_id <= :through
+            ORDER BY band_key, article_id""",
+        {"low": low, "high": min(high, _HIGHEST_KEY), "through": through},
     )
-    if part + 1 < FLUSH_PARTS:
-        db.execute("UPDATE band_queue_state SET flushed_parts = ?", [part + 1])
+    if not last:
+        db.execute("UPDATE band_queue_state SET flushing_from = ?", [high])
         return 0
     flushed = db.execute("DELETE FROM band_queue WHERE article_id <= ?", [through]).rowcount
-    db.execute("UPDATE band_queue_state SET flushing_through = NULL, flushed_parts = 0, generation = generation + 1")
+    db.execute("UPDATE band_queue_state SET flushing_through = NULL, flushing_from = NULL, generation = generation + 1")
     sync(db)  # reloads what was queued after the flush began
     return flushed
 

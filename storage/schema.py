@@ -250,8 +250,9 @@ def m005_band_queue(db: Database) -> None:
     # New articles' band rows are queued and written to minhash_bands in key order
     # once enough have gathered (storage.bands): one row per queued article, whose
     # keys are in article_fingerprints.band_keys. ``generation`` counts the changes
-    # to the queue other than appending, which make other writers reload it;
-    # ``flushing_through`` / ``flushed_parts`` say how far a flush has got.
+    # to the queue other than appending, which make other writers reload it; a
+    # flush under way writes the keys of the queued articles up to
+    # ``flushing_through``, and has written those below ``flushing_from``.
     db.executescript(
         """
 CREATE TABLE IF NOT EXISTS band_queue (article_id INTEGER PRIMARY KEY);
@@ -259,9 +260,9 @@ CREATE TABLE IF NOT EXISTS band_queue_state (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     generation INTEGER NOT NULL,
     flushing_through INTEGER,
-    flushed_parts INTEGER NOT NULL
+    flushing_from INTEGER
 );
-INSERT OR IGNORE INTO band_queue_state (id, generation, flushing_through, flushed_parts) VALUES (1, 0, NULL, 0);
+INSERT OR IGNORE INTO band_queue_state (id, generation, flushing_through, flushing_from) VALUES (1, 0, NULL, NULL);
 -- An article deleted by another tool leaves the queue; its id may be reused.
 CREATE TRIGGER IF NOT EXISTS articles_band_queue_ad AFTER DELETE ON articles
 WHEN EXISTS (SELECT 1 FROM band_queue WHERE article_id = old.id) BEGIN

@@ -115,6 +115,33 @@ def test_the_newest_queued_article_deleted_by_another_tool_frees_its_id(archive,
     assert bands.indexed_keys(archive.db, reused.article_id) == keys_of(article)
 
 
+def test_an_id_reused_while_a_flush_is_under_way_gets_all_its_rows(archive, generator, monkeypatch):
+    monkeypatch.setattr(bands, "QUEUE_LIMIT", 2)
+    monkeypatch.setattr(bands, "FLUSH_PARTS", 2)
+    archive.save(generator.article())
+    gone = archive.save(generator.article())  # the queue is full: the first part is written
+    with sqlite3.connect(archive.db.conn.execute("PRAGMA database_list").fetchone()[2]) as other:
+        other.execute("DELETE FROM articles WHERE id = ?", [gone.article_id])
+    article = generator.article()
+    reused = archive.save(article)  # the last part: the flush takes ids up to the deleted one off the queue
+    assert reused.article_id == gone.article_id and queued(archive) == []
+    # (The deleted article's rows from the first part stay: stray candidates the sketch rejects.)
+    assert keys_of(article) <= bands.indexed_keys(archive.db, reused.article_id)
+
+
+def test_a_flush_under_way_survives_a_change_of_flush_parts(archive, generator, monkeypatch):
+    monkeypatch.setattr(bands, "QUEUE_LIMIT", 1)
+    monkeypatch.setattr(bands, "FLUSH_PARTS", 8)
+    article = generator.article()
+    first = archive.save(article)  # starts the flush: the first eighth of the keys
+    monkeypatch.setattr(bands, "FLUSH_PARTS", 3)  # e.g. a new release
+    while archive.db.execute("SELECT flushing_through FROM band_queue_state").fetchone()[0] is not None:
+        with archive.db.conn:
+            bands.flush_if_full(archive.db)
+    rows = {key for (key,) in archive.db.execute("SELECT band_key FROM minhash_bands WHERE article_id = ?", [first.article_id])}
+    assert rows == keys_of(article) and queued(archive) == []
+
+
 def test_a_rolled_back_save_leaves_nothing_queued(archive, generator):
     original = generator.article()
     broken = Article(url="https://e.com/broken", title={"not": "text"}, body_text="x")  # cannot be bound
@@ -136,7 +163,7 @@ def test_a_rolled_back_flush_leaves_the_queue_as_it_was(archive, generator, monk
     with pytest.raises(sqlite3.OperationalError):
         archive.save(generator.article())
     assert queued(archive) == held(archive) == [first.article_id] and written(archive) == 0
-    assert archive.db.execute("SELECT flushing_through, flushed_parts FROM band_queue_state").fetchone() == (None, 0)
+    assert archive.db.execute("SELECT flushing_through, flushing_from FROM band_queue_state").fetchone() == (None, None)
 
 
 def test_a_revised_queued_article_has_its_new_rows_written_and_leaves_the_queue(archive, generator):
