@@ -2,6 +2,7 @@
 
     python -m benchmarks.dedup [--sizes 10000,100000,1000000] [--originals 1500]
                                [--copies 300] [--siblings 600] [--workdir DIR]
+                               [--repeat N] [--reuse-fill]
 
 For each size N the archive is first filled with N generated original articles,
 then the labelled corpus (benchmarks.dedup_corpus: originals, hard-negative
@@ -384,6 +385,10 @@ def main() -> None:
     parser.add_argument("--siblings", type=int, default=600, help="hard negatives")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--workdir", help="keep the archives here (default: a temp dir, removed)")
+    parser.add_argument("--repeat", type=int, default=1, help="time each way this many times (fresh copies), report each and the median")
+    parser.add_argument(
+        "--reuse-fill", action="store_true", help="continue the fill already in --workdir (its size must be the smallest of --sizes)"
+    )
     args = parser.parse_args()
     sys.stdout.reconfigure(line_buffering=True)  # progress shows when redirected to a file
     sizes = sorted(int(s) for s in args.sizes.split(",") if s)
@@ -401,9 +406,16 @@ def main() -> None:
     workdir = Path(args.workdir or tempfile.mkdtemp(prefix="dedup-bench-"))
     workdir.mkdir(parents=True, exist_ok=True)
     fill_path = workdir / "fill.db"
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{fill_path}{suffix}").unlink(missing_ok=True)
     filled = 0
+    if args.reuse_fill and fill_path.exists():
+        with sqlite3.connect(fill_path) as conn:
+            (filled,) = conn.execute("SELECT count(*) FROM articles").fetchone()
+        if filled > sizes[0]:
+            sys.exit(f"--reuse-fill: {fill_path} holds {filled:,} articles, more than --sizes starts with")
+        print(f"reusing {fill_path}: {filled:,} articles")
+    else:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{fill_path}{suffix}").unlink(missing_ok=True)
     print(quality_header())
     rows = []
     flushes: dict[int, dict] = {}
@@ -413,14 +425,16 @@ def main() -> None:
             filled = size
             timed_path = workdir / f"archive-{size}.db"
             for suffix, batch, fts in TIMINGS:
-                copy_for_timing(fill_path, timed_path)
-                result = run_archive(timed_path, docs, batch, fts)
-                label = f"archive @ {size:,}{suffix}"
-                print(quality_line(label, score(docs, result["roots"])))
-                result["size"] = size
-                rows.append((label, fill_seconds if not suffix else None, result, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
-                for suffix in ("", "-wal", "-shm"):
-                    Path(f"{timed_path}{suffix}").unlink(missing_ok=True)
+                for attempt in range(1, args.repeat + 1):
+                    copy_for_timing(fill_path, timed_path)
+                    result = run_archive(timed_path, docs, batch, fts)
+                    label = f"archive @ {size:,}{suffix}" + (f" #{attempt}" if args.repeat > 1 else "")
+                    print(quality_line(label, score(docs, result["roots"])))
+                    result["size"], result["way"] = size, suffix
+                    first = not suffix and attempt == 1
+                    rows.append((label, fill_seconds if first else None, result, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+                    for end in ("", "-wal", "-shm"):
+                        Path(f"{timed_path}{end}").unlink(missing_ok=True)
             flush = time_band_flush(fill_path, timed_path, size + 1, args.seed)
             flushes[size] = flush
             print(
@@ -452,6 +466,17 @@ def main() -> None:
         stages = ", ".join(f"{k} {ms(v / len(walls)):.3f}" for k, v in result.get("stages", {}).items())
         p50, p95 = np.percentile(walls, [50, 95])
         print(f"{label:<{LABEL}} {ms(statistics.fmean(walls)):9.3f} {ms(p50):6.3f} {ms(p95):6.3f} {cpu}   {stages}")
+    if args.repeat > 1:
+        print(f"\nmedian of {args.repeat} runs, cpu + flush (ms): each run's figure in brackets")
+        for size in sizes:
+            for suffix, _, _ in TIMINGS:
+                figures = [
+                    ms(statistics.fmean(r["cpus"]) + flushes[size]["cpu"] * 1e9 / flushes[size]["articles"])
+                    for _, _, r, _ in rows
+                    if r.get("size") == size and r.get("way") == suffix
+                ]
+                listed = ", ".join(f"{f:.3f}" for f in figures)
+                print(f"{f'archive @ {size:,}{suffix}':<{LABEL}} {statistics.median(figures):8.3f}   [{listed}]")
     print()
     for label, fill_seconds, _, maxrss in rows:
         if fill_seconds is not None:
