@@ -50,3 +50,13 @@ def crawl(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
     result = run_cli("crawl", *args, *FAST, timeout=timeout)
     assert result.returncode == 0, result.stderr[-3000:]
     return result
+
+
+def indexed_keys(archive: Archive, article_id: int) -> set[int]:
+    """The band keys under which lookups find ``article_id``: written or queued."""
+    rows = archive.db.execute(
+        """SELECT band_key FROM minhash_bands WHERE article_id = ?
+           UNION SELECT band_key FROM temp.queued_bands WHERE article_id = ?""",
+        [article_id, article_id],
+    )
+    return {key for (key,) in rows}

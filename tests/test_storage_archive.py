@@ -8,10 +8,10 @@ import pytest
 import sqlite_utils
 
 from benchmarks.dedup_corpus import DISGUISES, Generator
-from storage import Archive, ArchiveError, Article
-from storage import bands, dedup
+from storage import Archive, ArchiveError, Article, dedup
 from storage.dedup import BOILERPLATE_MIN_ARTICLES
 from storage.fingerprints import BANDS, fingerprint, line_hash, normalise
+from tests.conftest import indexed_keys
 
 BODY = (
     "深渊十二层的上半场首领会频繁召唤护盾，建议携带破盾能力强的角色，同时注意躲避范围攻击。\n"
@@ -134,7 +134,7 @@ def test_revision_replaces_the_band_rows(archive, generator):
     old_body, new_body = generator.article().body_text, generator.article().body_text
     first = archive.save(Article(url="https://e.com/a", body_text=old_body))
     archive.save(Article(url="https://e.com/a", body_text=new_body))
-    keys = bands.indexed_keys(archive.db, first.article_id)
+    keys = indexed_keys(archive, first.article_id)
     assert keys == set(fingerprint(normalise(new_body)).band_keys) and len(keys) == BANDS
     # The new text finds it; the old text no longer does.
     assert archive.save(Article(url="https://f.com/b", body_text=new_body)).duplicate_of == first.article_id
@@ -142,7 +142,7 @@ def test_revision_replaces_the_band_rows(archive, generator):
 
 
 def band_rows(archive: Archive, article_id: int) -> int:
-    return len(bands.indexed_keys(archive.db, article_id))
+    return len(indexed_keys(archive, article_id))
 
 
 @pytest.mark.parametrize("disguise", ["traditional", "pinyin", "title_suffix", "reordered"])

@@ -11,6 +11,7 @@ import pytest
 from benchmarks.dedup_corpus import Generator
 from storage import Archive, Article, bands, search_index
 from storage.fingerprints import BANDS, fingerprint, normalise
+from tests.conftest import indexed_keys
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +39,7 @@ def test_a_new_articles_band_rows_are_queued_and_found(archive, generator):
     original = generator.article()
     first = archive.save(original)
     assert queued(archive) == [first.article_id] and written(archive) == 0
-    assert bands.indexed_keys(archive.db, first.article_id) == keys_of(original)
+    assert indexed_keys(archive, first.article_id) == keys_of(original)
     assert archive.save(generator.copy(original, "combined")).duplicate_of == first.article_id
 
 
@@ -58,15 +59,6 @@ def test_a_full_queue_is_written_a_key_range_per_transaction(archive, generator,
     for original, result in [(originals[0], results[0]), (originals[3], fourth)]:
         copy = archive.save(generator.copy(original, "dropped"))
         assert copy.status == "duplicate" and copy.duplicate_of == result.article_id
-
-
-def test_flush_writes_every_queued_article_now(archive, generator):
-    first = archive.save(generator.article())
-    with archive.db.conn:
-        assert bands.flush(archive.db) == 1
-    keys = {key for (key,) in archive.db.execute("SELECT band_key FROM minhash_bands WHERE article_id = ?", [first.article_id])}
-    assert len(keys) == BANDS and bands.indexed_keys(archive.db, first.article_id) == keys
-    assert queued(archive) == [] and held(archive) == []
 
 
 def test_a_reopened_archive_finds_the_queued_articles(tmp_path, generator):
@@ -100,7 +92,7 @@ def test_a_revision_by_another_writer_reloads_the_queue(tmp_path, generator):
     crawl.save(generator.article())
     importer.save(Article(url=old.url, body_text=new.body_text))
     crawl.save(generator.article())  # syncs
-    assert bands.indexed_keys(crawl.db, revised.article_id) == keys_of(new)
+    assert indexed_keys(crawl, revised.article_id) == keys_of(new)
     assert held(crawl) == queued(crawl)
 
 
@@ -112,7 +104,7 @@ def test_the_newest_queued_article_deleted_by_another_tool_frees_its_id(archive,
     article = generator.article()
     reused = archive.save(article)
     assert reused.article_id == gone.article_id  # no AUTOINCREMENT: SQLite reuses the id
-    assert bands.indexed_keys(archive.db, reused.article_id) == keys_of(article)
+    assert indexed_keys(archive, reused.article_id) == keys_of(article)
 
 
 def test_an_id_reused_while_a_flush_is_under_way_gets_all_its_rows(archive, generator, monkeypatch):
@@ -126,7 +118,7 @@ def test_an_id_reused_while_a_flush_is_under_way_gets_all_its_rows(archive, gene
     reused = archive.save(article)  # the last part: the flush takes ids up to the deleted one off the queue
     assert reused.article_id == gone.article_id and queued(archive) == []
     # (The deleted article's rows from the first part stay: stray candidates the sketch rejects.)
-    assert keys_of(article) <= bands.indexed_keys(archive.db, reused.article_id)
+    assert keys_of(article) <= indexed_keys(archive, reused.article_id)
 
 
 def test_a_flush_under_way_survives_a_change_of_flush_parts(archive, generator, monkeypatch):
@@ -172,7 +164,7 @@ def test_a_revised_queued_article_has_its_new_rows_written_and_leaves_the_queue(
     archive.save(Article(url=old.url, body_text=new.body_text))
     assert queued(archive) == [] and held(archive) == []
     rows = {key for (key,) in archive.db.execute("SELECT band_key FROM minhash_bands WHERE article_id = ?", [first.article_id])}
-    assert rows == keys_of(new) and bands.indexed_keys(archive.db, first.article_id) == keys_of(new)
+    assert rows == keys_of(new) and indexed_keys(archive, first.article_id) == keys_of(new)
     assert archive.save(generator.copy(old, "combined")).status == "new"
 
 
