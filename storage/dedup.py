@@ -1,20 +1,28 @@
 """Duplicate lookup against the archive: boilerplate filtering, exact and near matches.
 
 Everything is indexed SQL: a lookup is one query on ``articles.content_hash``, one
-on ``minhash_bands`` (a primary-key probe per band) and one primary-key read of
-the few best candidates' sketches. No archive-sized structure is held in memory.
+on the band index (a primary-key probe per band in ``minhash_bands`` and in the
+in-memory queue of recent articles' bands, :mod:`storage.bands`) and one
+primary-key read of the few best candidates' sketches. What is held in memory is
+bounded by the band queue's size, not the archive's.
 
 Cost at 1M archived articles (dedup benchmark, 64 articles a transaction, the
-trigram full-text index filled; 2.0-2.5 ms of CPU per article, run to run, of which
-the full-text index is 0.55-1.1 ms; without it 1.41-1.66 ms; see
-docs/benchmarks.md): every WAL frame is two ``pwrite`` calls and, at the checkpoint,
-a ``pread`` and a ``pwrite`` more. An original article writes ~50 frames, 34 of them
-``minhash_bands`` leaves: its 32 band keys land on 32 random leaves of a ~150k-leaf
-B-tree, and grouping articles in one transaction shares almost none. A copy with its
-original's shingle set writes no band rows (:func:`store_fingerprint`). A third of
-the CPU is the kernel's; the duplicate lookup ~0.4-0.55 ms of wall time (32 band
-leaf reads and the candidates' sketches), Python ~0.45 ms (normalise 0.13,
-boilerplate and fingerprint 0.28). Measured and not kept:
+trigram full-text index filled, the band queue's flush spread over the articles it
+writes; see docs/benchmarks.md): 1.83-2.84 ms of CPU per article over five
+timings, a median of 2.12; without the full-text index 1.18-1.92. Before the band
+queue, 2.0-2.8 ms: every WAL frame is two ``pwrite`` calls and, at the checkpoint,
+a ``pread`` and a ``pwrite`` more, and an original article wrote ~50 frames, 34 of
+them ``minhash_bands`` leaves (its 32 band keys on 32 random leaves of a ~150k-leaf
+B-tree, which grouping articles in a transaction does not share). Saves with and
+without band rows, alternating on one 1M archive: 2.06-2.22 against 1.56-2.02 ms.
+Queued and written in key order, the rows cost 0.07 ms an article there, and an
+A/B of the two codes on one 1M archive gave 1.43-1.74 against 1.76-1.99 ms. A copy
+with its original's shingle set writes no band rows at all
+(:func:`store_fingerprint`). Of the rest, the duplicate lookup is 0.47-0.83 ms of
+wall time (32 band leaf reads, the exact-hash probe and up to 20 candidates'
+sketches, all random reads), the full-text index 0.48-0.67, Python ~0.45 (normalise
+0.13, boilerplate and fingerprint 0.28), each slower when the machine is.
+Measured and not kept:
 
 * indexing the full-text queue every 512 articles instead of every transaction:
   no gain at 1M (2.29-2.34 ms against 2.29); segments of 64 articles are enough.
