@@ -15,8 +15,8 @@ queued keys in memory (``temp.queued_bands``) and lookups read it alongside
 written into ``minhash_bands`` in key order, one :data:`FLUSH_PARTS`-th of the key
 space per write transaction, so that no writer holds the lock for long: ~1M keys
 then share the leaves they touch, ~7 to a leaf at 1M archived articles. Measured
-there (dedup benchmark): the flush took 2.2 s of CPU in 8 transactions, the
-longest 0.40 s, i.e. 0.07 ms an article against ~0.47 ms for writing each
+there (dedup benchmark): the flush took 2.1-2.4 s of CPU in 8 transactions, the
+longest 0.40-0.62 s, i.e. 0.06-0.07 ms an article against ~0.47 ms for writing each
 article's rows as it is saved.
 
 Memory is bounded by the limit, not the archive: ~1M keys. A writer loads the
@@ -41,7 +41,7 @@ from sqlite_utils import Database
 # archived articles.
 QUEUE_LIMIT = 32768
 # Write transactions a flush is spread over, one key range each: at 1M archived
-# articles a whole flush took 2.6 s of wall time, a part at most 0.4 s.
+# articles a whole flush took 2.4-2.8 s of wall time, a part at most 0.62 s.
 FLUSH_PARTS = 8
 
 _LOWEST_KEY = -(1 << 63)
@@ -184,7 +184,7 @@ def _flush_part(db: Database) -> int:
 
 
 def _load(db: Database, after: int | None) -> None:
-    start = after if after is not None else _LOWEST_KEY
+    start = after if after is not None else 0  # article ids start at 1
     db.execute("INSERT INTO temp.queued_articles SELECT article_id FROM band_queue WHERE article_id > ?", [start])
     rows = db.execute(QUEUED_KEYS_SQL, [start]).fetchall()
     keys = np.frombuffer(b"".join(blob for _, blob in rows), dtype="<i8")
