@@ -15,8 +15,8 @@ queued keys in memory (``temp.queued_bands``) and lookups read it alongside
 written into ``minhash_bands`` in key order, one :data:`FLUSH_PARTS`-th of the key
 space per write transaction, so that no writer holds the lock for long: ~1M keys
 then share the leaves they touch, ~7 to a leaf at 1M archived articles. Measured
-there (dedup benchmark): the flush took 2.1-2.4 s of CPU in 8 transactions, the
-longest 0.40-0.62 s, i.e. 0.06-0.07 ms an article against ~0.47 ms for writing each
+there (dedup benchmark): the flush took 2.0-2.4 s of CPU in 8 transactions, the
+longest 0.38-0.62 s, i.e. 0.06-0.07 ms an article against ~0.47 ms for writing each
 article's rows as it is saved.
 
 Memory is bounded by the limit, not the archive: ~1M keys. A writer loads the

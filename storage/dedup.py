@@ -8,8 +8,9 @@ bounded by the band queue's size, not the archive's.
 
 Cost at 1M archived articles (dedup benchmark, 64 articles a transaction, the
 trigram full-text index filled, the band queue's flush spread over the articles it
-writes; see docs/benchmarks.md): 1.83-2.84 ms of CPU per article over five
-timings, a median of 2.12; without the full-text index 1.18-1.92. Before the band
+writes; see docs/benchmarks.md): 1.70-2.84 ms of CPU per article over eight
+timings, a median of 1.96 (1.70-1.83 when the machine ran at its usual speed);
+without the full-text index 1.18-2.04, a median of 1.36. Before the band
 queue, 2.0-2.8 ms: every WAL frame is two ``pwrite`` calls and, at the checkpoint,
 a ``pread`` and a ``pwrite`` more, and an original article wrote ~50 frames, 34 of
 them ``minhash_bands`` leaves (its 32 band keys on 32 random leaves of a ~150k-leaf
