@@ -95,6 +95,22 @@ def _fill_chunk(task: tuple[int, int, int]):
     return articles, prints, np.concatenate(band_keys), np.concatenate(band_ids), lines_by_portal
 
 
+def _filler_chunks(seed: int, first_id: int, count: int):
+    """:func:`_fill_chunk`'s rows for filler articles ``first_id ..``, made in a pool of two."""
+    tasks = [(seed, start, min(CHUNK, first_id + count - start)) for start in range(first_id, first_id + count, CHUNK)]
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        yield from pool.imap(_fill_chunk, tasks)
+
+
+def _insert_filler(conn: sqlite3.Connection, articles: list[tuple], prints: list[tuple]) -> None:
+    conn.executemany(
+        """INSERT INTO articles (id, url, portal, title, published_at, body_text, fetched_at, content_hash)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+        articles,
+    )
+    conn.executemany("INSERT INTO article_fingerprints VALUES (?, ?, ?, ?, ?)", prints)
+
+
 def bulk_fill(path: Path, first_id: int, count: int, seed: int) -> None:
     """Add ``count`` filler articles to the archive at ``path`` (run in a child process)."""
     Archive(str(path)).db.close()  # creates and migrates
@@ -104,22 +120,15 @@ def bulk_fill(path: Path, first_id: int, count: int, seed: int) -> None:
     fts_triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'articles'").fetchall()
     for name, _ in fts_triggers:
         conn.execute(f"DROP TRIGGER {name}")
-    tasks = [(seed, start, min(CHUNK, first_id + count - start)) for start in range(first_id, first_id + count, CHUNK)]
     keys, ids, lines = [], [], {p: [] for p in PORTALS}
-    with multiprocessing.get_context("fork").Pool(2) as pool:
-        for articles, prints, band_keys, band_ids, by_portal in pool.imap(_fill_chunk, tasks):
-            conn.execute("BEGIN")
-            conn.executemany(
-                """INSERT INTO articles (id, url, portal, title, published_at, body_text, fetched_at, content_hash)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-                articles,
-            )
-            conn.executemany("INSERT INTO article_fingerprints VALUES (?, ?, ?, ?, ?)", prints)
-            conn.execute("COMMIT")
-            keys.append(band_keys)
-            ids.append(band_ids)
-            for portal, hashes in by_portal.items():
-                lines[portal].append(np.array(hashes, dtype=np.int64))
+    for articles, prints, band_keys, band_ids, by_portal in _filler_chunks(seed, first_id, count):
+        conn.execute("BEGIN")
+        _insert_filler(conn, articles, prints)
+        conn.execute("COMMIT")
+        keys.append(band_keys)
+        ids.append(band_ids)
+        for portal, hashes in by_portal.items():
+            lines[portal].append(np.array(hashes, dtype=np.int64))
     _write_bands(conn, np.concatenate(keys), np.concatenate(ids))
     _write_line_counts(conn, lines)
     # The full-text index grows as save_many() grows it, one segment per 64 articles,
@@ -224,18 +233,11 @@ def time_band_flush(fill: Path, path: Path, first_id: int, seed: int) -> dict:
     copy_for_timing(fill, path)
     Archive(str(path)).db.close()  # migrates
     conn = sqlite3.connect(path, isolation_level=None)
-    tasks = [(seed + 1, start, min(CHUNK, first_id + bands.QUEUE_LIMIT - start)) for start in range(first_id, first_id + bands.QUEUE_LIMIT, CHUNK)]
-    with multiprocessing.get_context("fork").Pool(2) as pool:
-        for articles, prints, _, _, _ in pool.imap(_fill_chunk, tasks):
-            conn.execute("BEGIN")
-            conn.executemany(
-                """INSERT INTO articles (id, url, portal, title, published_at, body_text, fetched_at, content_hash)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-                articles,
-            )
-            conn.executemany("INSERT INTO article_fingerprints VALUES (?, ?, ?, ?, ?)", prints)
-            conn.executemany("INSERT INTO band_queue (article_id) VALUES (?)", [(row[0],) for row in prints])
-            conn.execute("COMMIT")
+    for articles, prints, *_ in _filler_chunks(seed + 1, first_id, bands.QUEUE_LIMIT):
+        conn.execute("BEGIN")
+        _insert_filler(conn, articles, prints)
+        conn.executemany("INSERT INTO band_queue (article_id) VALUES (?)", [(row[0],) for row in prints])
+        conn.execute("COMMIT")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     archive = Archive(str(path))
