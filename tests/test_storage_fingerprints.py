@@ -182,3 +182,12 @@ def test_compare_many_equals_one_at_a_time():
         for candidate, j, c in zip(candidates, jaccards, containments):
             expected = _compare_reference(*query, *candidate) if candidate[1] else (0.0, 0.0)
             assert np.allclose((j, c), expected)
+
+
+def test_compare_many_pads_shorter_sketches_without_matching_the_padding():
+    # Shorter sketches are padded with 0xFFFFFFFF, which is also a valid hash.
+    query = np.array([1, 2, 3, 0xFFFFFFFF], dtype="<u4").tobytes()
+    short = np.array([1, 2], dtype="<u4").tobytes()
+    longer = np.array([5, 6, 7, 8, 9], dtype="<u4").tobytes()
+    jaccards, _ = compare_many(query, 4, [(short, 2), (longer, 5)])
+    assert jaccards.tolist() == [0.5, 0.0]
