@@ -299,7 +299,8 @@ def run_archive(path: Path, docs: list[Doc], batch: int, fts: bool) -> dict:
 
 
 def _storage_reads() -> int | None:
-    """Bytes this process has read from storage rather than the page cache (Linux).
+    """Bytes this process has read from a block device rather than the page cache
+    (Linux ``read_bytes``; always 0 on tmpfs and on filesystems that do not count it).
 
     The 1M archive is an 11 GB file; when the host reclaims page cache during a
     timing, its reads go to disk and cost kernel CPU, which this makes visible.
