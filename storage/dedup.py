@@ -8,9 +8,9 @@ bounded by the band queue's size, not the archive's.
 
 Cost at 1M archived articles (dedup benchmark, 64 articles a transaction, the
 trigram full-text index filled, the band queue's flush spread over the articles it
-writes; see docs/benchmarks.md): 1.70-2.84 ms of CPU per article over eight
-timings, a median of 1.96 (1.70-1.83 when the machine ran at its usual speed);
-without the full-text index 1.18-2.04, a median of 1.36. Before the band
+writes; see docs/benchmarks.md): 1.54-2.47 ms of CPU per article over 17
+timings, a median of 1.84 (each run's first two timings 1.54-1.94); without the
+full-text index 1.25-2.10, a median of 1.51; at 10k, 1.18-1.42. Before the band
 queue, 2.0-2.8 ms: every WAL frame is two ``pwrite`` calls and, at the checkpoint,
 a ``pread`` and a ``pwrite`` more, and an original article wrote ~50 frames, 34 of
 them ``minhash_bands`` leaves (its 32 band keys on 32 random leaves of a ~150k-leaf
@@ -19,12 +19,15 @@ without band rows, alternating on one 1M archive: 2.06-2.22 against 1.56-2.02 ms
 Queued and written in key order, the rows cost 0.07 ms an article there, and an
 A/B of the two codes on one 1M archive gave 1.43-1.74 against 1.76-1.99 ms. A copy
 with its original's shingle set writes no band rows at all
-(:func:`store_fingerprint`). Of the rest, the duplicate lookup is 0.47-0.83 ms of
-wall time (32 band leaf reads, the exact-hash probe and up to 20 candidates'
-sketches, all random reads), the full-text index 0.48-0.67, Python ~0.45 (normalise
-0.13, boilerplate and fingerprint 0.28), each slower when the machine is.
+(:func:`store_fingerprint`). Of the rest, the duplicate lookup is 0.39-0.62 ms of
+wall time (32 band leaf reads, the exact-hash probe and on average 6 candidates'
+sketches, all random reads), the full-text index 0.37-0.54, Python ~0.4 (normalise
+0.11, boilerplate and fingerprint 0.27), each slower when the machine is.
 Measured and not kept:
 
+* not counting boilerplate lines at all: they are 12.7 of the 22 WAL frames an
+  article writes at 1M, but six alternating pairs of timings there gave medians of
+  1.56 ms counting and 1.57 not counting.
 * indexing the full-text queue every 512 articles instead of every transaction:
   no gain at 1M (2.29-2.34 ms against 2.29); segments of 64 articles are enough.
 * ``PRAGMA wal_autocheckpoint`` 50000 instead of 10000: 2.24-2.50 ms against
