@@ -1,0 +1,145 @@
+"""The links of a page with what discovery needs to know of each: where it points, what it
+reads as, and which repeated record of the page (list item, table row, card) it sits in."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import urljoin, urlsplit
+
+from w3lib.url import safe_url_string
+
+_DIGITS = re.compile(r"\d+")
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN_WORD = re.compile(r"[^\W\d_]{2,}|\d+")
+_NUMBER_ONLY = re.compile(r"^[\s\[\](（）()\d.,…·\-]*$")
+_DATE_ONLY = re.compile(
+    r"^[\s\d:/.\-年月日时分秒号]+(?:[ap]\.?m\.?)?$|^(?:\d+\s*(?:秒|分钟|分鐘|小时|小時|天|日|周|月|年)前|昨天|前天|今天|刚刚|剛剛)",
+    re.I,
+)
+_MORE_TEXT = re.compile(
+    r"^[\s\[【(（<«‹›»>→]*(?:read\s+more|more|continue\s+reading|read\s+full|full\s+story|view|details?|"
+    r"阅读全文|閱讀全文|全文|更多|详情|詳情|详细|詳細|查看|阅读|閱讀|点击查看|點擊查看|进入|進入)"
+    r"[\s\]】)）>»›…\.]*$",
+    re.I,
+)
+# Near a headline in a listing record: a date, a time or "3 hours ago".
+DATE_NEARBY = re.compile(
+    r"\d{4}\s*[-/.年]\s*\d{1,2}|\b\d{1,2}[-/]\d{1,2}\b|\d{1,2}:\d{2}|\d+\s*(?:分钟|小时|小時|天)前|"
+    r"\b\d+\s+(?:minutes?|hours?|days?)\s+ago\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b",
+    re.I,
+)
+# Parts of a page that hold site-wide links rather than the listing.
+CHROME_TAGS = frozenset({"nav", "header", "footer"})
+_STATE_CLASSES = frozenset(
+    "odd even first last active current cur on selected hover clearfix cf fix top hot new".split()
+)
+
+
+@dataclass(eq=False)
+class Anchor:
+    element: object
+    url: str
+    text: str  # visible text, or the title/alt of an image-only link
+    order: int
+    group: tuple  # which repeated record structure it sits in
+    in_chrome: bool  # inside <nav>, <header> or <footer>
+    near_date: bool  # its record shows a date or time besides the link
+
+    @property
+    def is_headline(self) -> bool:
+        return is_headline(self.text)
+
+
+def absolute_url(href: str | None, base: str) -> str | None:
+    href = (href or "").strip()
+    if not href or href.startswith(("#", "javascript:", "mailto:", "tel:", "data:")):
+        return None
+    try:
+        absolute = safe_url_string(urljoin(base, href))
+        parts = urlsplit(absolute)
+        parts.port  # noqa: B018 - raises ValueError on an out-of-range port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    return absolute.split("#", 1)[0]
+
+
+def anchor_text(element) -> str:
+    text = " ".join(element.text_content().split())
+    if text:
+        return text
+    for candidate in [element, *element.iter("img")]:
+        label = (candidate.get("title") or candidate.get("alt") or candidate.get("aria-label") or "").strip()
+        if label:
+            return " ".join(label.split())
+    return ""
+
+
+def is_headline(text: str) -> bool:
+    """Reads as an article title: not a number, a date, a 'more' link or a menu word."""
+    if not text or len(text) > 300 or _NUMBER_ONLY.match(text) or _DATE_ONLY.match(text) or _MORE_TEXT.match(text):
+        return False
+    han = len(_HAN.findall(text))
+    if han:
+        return han + 2 * len(_LATIN_WORD.findall(_HAN.sub(" ", text))) >= 5
+    return len(_LATIN_WORD.findall(text)) >= 3 and len(text) >= 12
+
+
+def is_filler(text: str) -> bool:
+    """Text no article link would carry alone: page numbers, dates, counts, 'more'."""
+    return bool(_NUMBER_ONLY.match(text) or _DATE_ONLY.match(text) or _MORE_TEXT.match(text)) and bool(text)
+
+
+def _signature(element) -> str:
+    classes = sorted(
+        {_DIGITS.sub("0", c) for c in (element.get("class") or "").split()} - _STATE_CLASSES
+    )[:3]
+    return element.tag + "".join("." + c for c in classes)
+
+
+# Inline elements and table cells are parts of a record, never a record themselves.
+_NOT_RECORDS = frozenset("a span em b i strong font small img cite label u s sup sub td th br".split())
+
+
+def _record(anchor):
+    """The nearest block ancestor repeated among its siblings (li, tr, card), and its parent."""
+    node = anchor
+    for _ in range(10):
+        parent = node.getparent()
+        if parent is None or node.tag in ("body", "html"):
+            return None, None
+        if node.tag not in _NOT_RECORDS and sum(1 for sibling in parent if sibling.tag == node.tag) >= 2:
+            return node, parent
+        node = parent
+    return None, None
+
+
+def _path(element, stop=None, classes=True) -> tuple[str, ...]:
+    parts = []
+    node = element
+    while node is not None and node is not stop and node.tag not in ("body", "html"):
+        parts.append(_signature(node) if classes else node.tag)
+        node = node.getparent()
+    return tuple(reversed(parts))
+
+
+def collect_anchors(root, base: str, keep) -> list[Anchor]:
+    """Every <a href> whose absolute URL ``keep`` accepts, in page order."""
+    anchors = []
+    for order, element in enumerate(root.iter("a")):
+        url = absolute_url(element.get("href"), base)
+        if not url or not keep(url):
+            continue
+        record, container = _record(element)
+        if record is None:
+            group = ("single", _path(element))
+            near_date = False
+        else:
+            group = (_path(container), record.tag, _path(element.getparent(), stop=record, classes=False), _signature(element))
+            link_text = element.text_content()
+            near_date = bool(DATE_NEARBY.search(record.text_content().replace(link_text, " ", 1)))
+        in_chrome = any(node.tag in CHROME_TAGS for node in element.iterancestors())
+        anchors.append(Anchor(element, url, anchor_text(element), order, group, in_chrome, near_date))
+    return anchors

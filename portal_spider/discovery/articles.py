@@ -1,0 +1,96 @@
+"""Which links of a listing page are its articles.
+
+A listing shows its articles as records repeated under one parent (list items, table
+rows, cards), each with a link whose text reads as a headline, often with a date beside
+it, pointing at URLs of one or a few shapes that carry an article's identifier. Menus,
+tag clouds, author and page-number links repeat too, but their texts are short, their
+URLs name collections, or they sit in the page's chrome. So: group the links by the
+record structure they sit in, score each group on those signals, take the best groups,
+and then every headline link of the same URL shapes elsewhere on the page (lead stories,
+hot lists, thumbnail tiles).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from .anchors import Anchor, is_filler
+from .shapes import article_prior, url_shape
+
+MIN_PRIOR = 0.3  # a link of another shape in an article group must look like an article
+MIN_EVIDENCE = 0.45
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+SECONDARY_SHARE = 0.4  # another group of other URL shapes needs this share of the best score
+
+
+@dataclass
+class Group:
+    anchors: list[Anchor]
+    score: float
+    shapes: Counter
+
+
+def _title_strength(text: str) -> float:
+    """How far a text is from a menu item towards a full headline (0..1)."""
+    han = len(_HAN.findall(text))
+    if han:
+        return min(1.0, han / 12)
+    return min(1.0, len(text.split()) / 6)
+
+
+def _score(anchors: list[Anchor], priors: dict[str, float], shapes: dict[str, str]) -> Group:
+    urls = list(dict.fromkeys(a.url for a in anchors))
+    headlines = {a.url: a.text for a in anchors if a.is_headline}
+    shape_counts = Counter(shapes[url] for url in headlines or urls)
+    if len(headlines) < 2:
+        return Group(anchors, 0.0, shape_counts)
+    prior = sum(priors[url] for url in headlines) / len(headlines)
+    strength = sum(map(_title_strength, headlines.values())) / len(headlines)
+    dated = min(1.0, sum(1 for a in anchors if a.near_date and a.url in headlines) / len(headlines))
+    consistency = shape_counts.most_common(1)[0][1] / len(headlines)
+    chrome = sum(1 for a in anchors if a.in_chrome) / len(anchors)
+    # URLs that carry an id, or else long headlines with dates beside them: a menu of
+    # section names has neither.
+    evidence = prior + 0.3 * strength + 0.3 * dated
+    if evidence < MIN_EVIDENCE:
+        return Group(anchors, 0.0, shape_counts)
+    score = len(headlines) * (0.1 + evidence) * (0.4 + 0.6 * consistency) * (1 - 0.7 * chrome)
+    return Group(anchors, score, shape_counts)
+
+
+def find_articles(anchors: list[Anchor], exclude: set[str]) -> tuple[list[str], list[Group]]:
+    """Article URLs in page order, and the record groups they were found in."""
+    candidates = [a for a in anchors if a.url not in exclude]
+    priors = {a.url: article_prior(a.url) for a in candidates}
+    shapes = {a.url: url_shape(a.url) for a in candidates}
+    by_group: dict[tuple, list[Anchor]] = defaultdict(list)
+    for anchor in candidates:
+        by_group[anchor.group].append(anchor)
+    groups = sorted((_score(members, priors, shapes) for members in by_group.values()), key=lambda g: -g.score)
+    if not groups or groups[0].score <= 0:
+        return [], []
+    best = groups[0]
+    best_shapes = _main_shapes(best.shapes)
+    chosen = [
+        group for group in groups
+        if group.score > 0 and (set(group.shapes) & best_shapes or group.score >= SECONDARY_SHARE * best.score)
+    ]
+    article_shapes = set().union(*(_main_shapes(group.shapes) for group in chosen))
+    chosen_anchors = {id(a) for group in chosen for a in group.anchors}
+
+    def is_article(anchor: Anchor) -> bool:
+        if is_filler(anchor.text):
+            return False
+        if shapes[anchor.url] in article_shapes:
+            return anchor.is_headline or id(anchor) in chosen_anchors
+        return id(anchor) in chosen_anchors and anchor.is_headline and priors[anchor.url] >= MIN_PRIOR
+
+    return list(dict.fromkeys(a.url for a in candidates if is_article(a))), chosen
+
+
+def _main_shapes(shapes: Counter) -> set[str]:
+    """The shapes most of a group's links have (a stray link of another shape is not one)."""
+    total = sum(shapes.values())
+    return {shape for shape, count in shapes.items() if count >= 2 or count / total >= 0.5}

@@ -1,0 +1,154 @@
+"""Which link of a listing page leads to its next page.
+
+In order of trust: ``rel=next``; a link reading "下一页", "Next", "›", "Older posts" (or
+titled so); the number after the current one in a numbered page bar. "»" and ">>" are
+taken only when nothing better is there, since many bars use them for the last page.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .anchors import Anchor, absolute_url
+
+_DECORATION = r"[\s<>«»‹›←→\[\]【】()（）|·.…:：]*"
+NEXT_TEXT = re.compile(
+    rf"^{_DECORATION}(?:下一?[页頁张張]|后一?[页頁]|後一?[页頁]|next(?:\s+page)?|older(?:\s+(?:posts|entries|articles|stories))?|"
+    rf"more\s+(?:posts|articles|stories|news)|load\s+more|show\s+more|加载更多|載入更多|更早|siguiente|weiter|nächste(?:\s+seite)?|suivant|次へ|次のページ){_DECORATION}$",
+    re.I,
+)
+ARROW_NEXT = re.compile(r"^\s*(?:›|>|→|⟩|〉|＞)\s*$")
+ARROW_LAST = re.compile(r"^\s*(?:»|>>|>\||≫|》)\s*$")
+LAST_TEXT = re.compile(r"(末页|末頁|尾页|尾頁|最后一页|最後一頁|\blast\b)", re.I)
+_NUMBER = re.compile(r"^\s*[\[(（]?\s*(\d{1,5})\s*[\])）]?\s*$")
+_CURRENT_CLASS = re.compile(r"\b(cur|current|active|on|selected|thisclass|now|this|here|page-current|is-current)\b", re.I)
+_NEXT_CLASS = re.compile(r"(?:^|[\s_-])(next|nxt)(?:$|[\s_-])", re.I)
+# Where a listing URL keeps its page number: ?page=3, _3.html, /page/3/, -3.html, /3/.
+_PAGE_NUMBER = re.compile(r"(?:[?&](?:page|p|pn|pg|paged|pagenum|pageno|pageindex|curpage)=|[_/-]|/page/)(\d{1,5})(?=\.\w+$|/?$|[&#?])", re.I)
+
+
+def _label(anchor: Anchor) -> str:
+    element = anchor.element
+    return anchor.text or (element.get("aria-label") or element.get("title") or "").strip()
+
+
+def _attribute_says_next(anchor: Anchor) -> bool:
+    element = anchor.element
+    words = " ".join(element.get(name) or "" for name in ("title", "aria-label"))
+    if words and NEXT_TEXT.match(words.strip()):
+        return True
+    return bool(_NEXT_CLASS.search(element.get("class") or "")) and not anchor.is_headline
+
+
+def _rel_next(root, anchors: list[Anchor], base: str, keep) -> list[str]:
+    found = []
+    for element in root.xpath("//link[@rel][@href] | //a[@rel][@href]"):
+        if "next" in (element.get("rel") or "").lower().split():
+            url = absolute_url(element.get("href"), base)
+            if url and keep(url):
+                found.append(url)
+    return found
+
+
+def _numbered_next(anchors: list[Anchor], page_url: str) -> list[str]:
+    """In a bar of page numbers, the link to the number after the current page's."""
+    numbered = [(a, int(m.group(1))) for a in anchors if (m := _NUMBER.match(a.text))]
+    by_bar: dict[int, list[tuple[Anchor, int]]] = {}
+    for anchor, number in numbered:
+        by_bar.setdefault(id(_bar_of(anchor.element)), []).append((anchor, number))
+    for members in by_bar.values():
+        if len(members) < 2 and not _current_number(members[0][0].element):
+            continue
+        current = _current_number(members[0][0].element)
+        if current is None:
+            current = next((n for a, n in members if a.url == page_url), None)
+        if current is None:
+            current = _number_in_url(page_url, [(a.url, n) for a, n in members])
+        following = [a.url for a, n in members if n == current + 1 and a.url != page_url]
+        if following:
+            return following[:1]
+    return []
+
+
+def _bar_of(element):
+    """The element holding a page-number link and its siblings: the nearest ancestor with
+    two or more number links."""
+    node = element.getparent()
+    for _ in range(4):
+        if node is None:
+            break
+        count = sum(1 for a in node.iter("a") if _NUMBER.match(a.text_content() or ""))
+        if count >= 2:
+            return node
+        node = node.getparent()
+    return element.getparent()
+
+
+def _current_number(link_element) -> int | None:
+    """The number the bar shows as the current page: not a link, or marked current."""
+    bar = _bar_of(link_element)
+    if bar is None:
+        return None
+    for element in bar.iter():
+        if not isinstance(element.tag, str):
+            continue
+        own = (element.text or "").strip()
+        match = _NUMBER.match(own) if own else None
+        if not match:
+            continue
+        marked = _CURRENT_CLASS.search(element.get("class") or "") or element.get("aria-current")
+        is_link = element.tag == "a" and element.get("href") and not element.get("href", "").startswith(("#", "javascript"))
+        if marked or (not is_link and element.tag in ("span", "strong", "b", "em", "li", "font", "a", "i", "label")):
+            return int(match.group(1))
+    return None
+
+
+def _number_in_url(page_url: str, links: list[tuple[str, int]]) -> int:
+    """The current page's number read from its URL by the pattern its neighbours' URLs share;
+    a listing URL without one is page 1."""
+    for url, number in links:
+        for match in _PAGE_NUMBER.finditer(url):
+            if int(match.group(1)) != number:
+                continue
+            prefix, suffix = url[: match.start(1)], url[match.end(1):]
+            if page_url.startswith(prefix) and page_url.endswith(suffix):
+                middle = page_url[len(prefix): len(page_url) - len(suffix) if suffix else None]
+                if middle.isdigit():
+                    return int(middle)
+    return 1
+
+
+def find_next_pages(root, anchors: list[Anchor], page_url: str, base: str, keep) -> list[str]:
+    """The next page's URL(s), absolute, in page order; [] on the last page.
+
+    ``anchors`` are the page's links that ``keep`` accepted (same portal)."""
+    candidates = [a for a in anchors if a.url != page_url]
+    strong = [url for url in _rel_next(root, candidates, base, keep) if url != page_url]
+    strong += [
+        a.url for a in candidates
+        if NEXT_TEXT.match(_label(a)) or ARROW_NEXT.match(_label(a)) or _attribute_says_next(a)
+    ]
+    strong = [url for url in strong if not LAST_TEXT.search(_title_of(url, candidates))]
+    if strong:
+        return list(dict.fromkeys(strong))
+    numbered = _numbered_next(candidates, page_url)
+    if numbered:
+        return numbered
+    return list(dict.fromkeys(a.url for a in candidates if ARROW_LAST.match(_label(a)) and not LAST_TEXT.search(
+        (a.element.get("title") or "") + (a.element.get("aria-label") or ""))))
+
+
+def _title_of(url: str, anchors: list[Anchor]) -> str:
+    return " ".join((a.element.get("title") or "") + (a.element.get("aria-label") or "") for a in anchors if a.url == url)
+
+
+def pager_urls(anchors: list[Anchor]) -> set[str]:
+    """Links of page bars (numbers, first/last/previous/next): never articles."""
+    return {
+        a.url for a in anchors
+        if _NUMBER.match(a.text) or NEXT_TEXT.match(_label(a)) or ARROW_NEXT.match(_label(a))
+        or ARROW_LAST.match(_label(a)) or LAST_TEXT.fullmatch(a.text.strip("[]【】 ")) or _PREVIOUS.match(a.text)
+    }
+
+
+_PREVIOUS = re.compile(rf"^{_DECORATION}(?:上一?[页頁张張]|前一?[页頁]|首[页頁]|prev(?:ious)?(?:\s+page)?|newer(?:\s+posts)?|first|‹|«|<|<<){_DECORATION}$", re.I)
