@@ -53,3 +53,67 @@ def test_selectors_override_heuristics():
 def test_garbage_gives_no_links():
     assert find_listing_links("", BASE).article_urls == []
     assert find_listing_links("<<<>>>\x00", BASE).next_page_urls == []
+
+
+def _pager_next(pager: str, url: str = "http://portal.test/list/index_3.html") -> list[str]:
+    return find_listing_links(listing(ITEMS, pager), url).next_page_urls
+
+
+def test_numbered_bar_takes_the_number_after_the_current_page():
+    marked = ('<ul><li><a href="/list/index_2.html">2</a></li><li class="active"><a href="/list/index_3.html">3</a>'
+              '</li><li><a href="/list/index_4.html">4</a></li><li><a href="/list/index_9.html">9</a></li></ul>')
+    assert _pager_next(marked) == ["http://portal.test/list/index_4.html"]
+    unmarked = '<a href="/list/index_2.html">2</a><a href="/list/index_4.html">4</a><a href="/list/index_5.html">5</a>'
+    assert _pager_next(unmarked) == ["http://portal.test/list/index_4.html"]
+
+
+def test_first_page_without_number_and_last_page_arrow():
+    pager = '<a href="/list/index_2.html">2</a><a href="/list/index_3.html">3</a><a href="/list/index_9.html">»</a>'
+    assert _pager_next(pager, "http://portal.test/list/index.html") == ["http://portal.test/list/index_2.html"]
+    last_titled = '<span class="current">3</span><a href="/list/index_4.html">4</a><a title="末页" href="/list/index_9.html">»</a>'
+    assert _pager_next(last_titled) == ["http://portal.test/list/index_4.html"]
+
+
+def test_next_by_class_or_rel_and_none_on_the_last_page():
+    assert _pager_next('<a class="nextpostslink" href="/page/4/">»</a><a href="/page/9/">Last »</a>') == [
+        "http://portal.test/page/4/"]
+    assert _pager_next('<link rel="next" href="/list/index_4.html">') == ["http://portal.test/list/index_4.html"]
+    assert _pager_next('<a href="/list/index_2.html">上一頁</a><span>3</span>') == []
+
+
+def test_forum_board_takes_thread_titles_not_authors_pages_or_last_posts():
+    rows = "".join(
+        f'<tbody id="normalthread_{t}"><tr><th class="{"new" if t % 2 else "common"}">'
+        f'<a href="thread-{t}-1-1.html" class="s xst">深淵十二層滿星陣容分享第{t}帖</a>'
+        f'<span class="tps"><a href="thread-{t}-2-1.html">2</a><a href="thread-{t}-3-1.html">3</a></span></th>'
+        f'<td class="by"><cite><a href="space-uid-{t}.html">玩家{t}</a></cite><em>2025-5-13</em></td>'
+        f'<td class="by"><em><a href="forum.php?mod=redirect&tid={t}&goto=lastpost">2025-5-14 10:30</a></em></td></tr></tbody>'
+        for t in range(147110, 147122)
+    )
+    html = (f'<html><body><a href="forum-3-1.html">崩壞星穹鐵道討論區</a><a href="forum-4-1.html">原神綜合討論區</a>'
+            f'<table>{rows}</table><div class="pg"><strong>1</strong><a href="forum-2-2.html">2</a>'
+            f'<a href="forum-2-2.html" class="nxt">下一頁</a></div></body></html>')
+    links = find_listing_links(html, "http://bbs.portal.test/forum-2-1.html")
+    assert links.article_urls == [f"http://bbs.portal.test/thread-{t}-1-1.html" for t in range(147110, 147122)]
+    assert links.next_page_urls == ["http://bbs.portal.test/forum-2-2.html"]
+
+
+def test_slug_cards_with_image_tiles_tags_and_authors():
+    cards = "".join(
+        f'<article class="card"><a class="thumb" href="/guides/how-to-beat-boss-{n}/"><img alt=""></a>'
+        f'<h3><a href="/guides/how-to-beat-boss-{n}/">How to beat the boss in chapter {n}</a></h3>'
+        f'<a href="/author/jane-doe/">Jane Doe</a> <a href="/tag/elden-ring-dlc/">Elden Ring DLC</a>'
+        f'<a href="/guides/how-to-beat-boss-{n}/#comments">{n} comments</a> <a href="/guides/how-to-beat-boss-{n}/">Read more »</a></article>'
+        for n in range(1, 8)
+    )
+    html = f'<html><body><nav><a href="/guides/">Guides</a><a href="/about-us/">About us</a></nav><main>{cards}</main></body></html>'
+    links = find_listing_links(html, "https://game.test/guides/")
+    assert links.article_urls == [f"https://game.test/guides/how-to-beat-boss-{n}/" for n in range(1, 8)]
+
+
+def test_other_hosts_count_only_when_given():
+    items = "".join(f'<li><a href="https://news.portal.test/a/{n}.html">新版本角色強度排行第{n}期</a></li>' for n in range(10, 16))
+    html = f"<html><body><ul>{items}</ul></body></html>"
+    assert find_listing_links(html, "https://www.portal.test/").article_urls == []
+    links = find_listing_links(html, "https://www.portal.test/", sites=frozenset({"portal.test", "news.portal.test"}))
+    assert len(links.article_urls) == 6

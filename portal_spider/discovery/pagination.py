@@ -22,7 +22,7 @@ ARROW_LAST = re.compile(r"^\s*(?:»|>>|>\||≫|》)\s*$")
 LAST_TEXT = re.compile(r"(末页|末頁|尾页|尾頁|最后一页|最後一頁|\blast\b)", re.I)
 _NUMBER = re.compile(r"^\s*[\[(（]?\s*(\d{1,5})\s*[\])）]?\s*$")
 _CURRENT_CLASS = re.compile(r"\b(cur|current|active|on|selected|thisclass|now|this|here|page-current|is-current)\b", re.I)
-_NEXT_CLASS = re.compile(r"(?:^|[\s_-])(next|nxt)(?:$|[\s_-])", re.I)
+_NEXT_CLASS = re.compile(r"(?:^|[\s_-])(?:next(?:postslink|page|link)?|nxt)(?:$|[\s_-])", re.I)
 # Where a listing URL keeps its page number: ?page=3, _3.html, /page/3/, -3.html, /3/.
 _PAGE_NUMBER = re.compile(r"(?:[?&](?:page|p|pn|pg|paged|pagenum|pageno|pageindex|curpage)=|[_/-]|/page/)(\d{1,5})(?=\.\w+$|/?$|[&#?])", re.I)
 
@@ -96,7 +96,11 @@ def _current_number(link_element) -> int | None:
         match = _NUMBER.match(own) if own else None
         if not match:
             continue
-        marked = _CURRENT_CLASS.search(element.get("class") or "") or element.get("aria-current")
+        parent = element.getparent()
+        marked = any(
+            _CURRENT_CLASS.search(node.get("class") or "") or node.get("aria-current")
+            for node in (element, parent) if node is not None and node is not bar
+        )
         is_link = element.tag == "a" and element.get("href") and not element.get("href", "").startswith(("#", "javascript"))
         if marked or (not is_link and element.tag in ("span", "strong", "b", "em", "li", "font", "a", "i", "label")):
             return int(match.group(1))
@@ -131,7 +135,7 @@ def find_next_pages(root, anchors: list[Anchor], page_url: str, base: str, keep)
     strong = [url for url in strong if not LAST_TEXT.search(_title_of(url, candidates))]
     if strong:
         return list(dict.fromkeys(strong))
-    numbered = _numbered_next(candidates, page_url)
+    numbered = _numbered_next(anchors, page_url)
     if numbered:
         return numbered
     return list(dict.fromkeys(a.url for a in candidates if ARROW_LAST.match(_label(a)) and not LAST_TEXT.search(

@@ -105,7 +105,8 @@ def article_prior(url: str) -> float:
     last_words = _segment_words(last)
     query_id = any(key in ID_KEYS and _DIGITS.match(value) for key, value in query)
     score = 0.0
-    if query_id or any(_is_id_token(t) for t in last_words):
+    whole_number = bool(_DIGITS.match(_EXTENSION.sub("", last)))  # /a/12.html, /p/7
+    if query_id or whole_number or any(_is_id_token(t) for t in last_words):
         score += 0.6
     elif any(_is_id_token(t) for s in segments for t in _segment_words(s)):
         score += 0.35
