@@ -20,7 +20,7 @@ from portal_spider.portals import site_of
 
 from .anchors import absolute_url, collect_anchors
 from .articles import find_articles
-from .pagination import find_next_pages, pager_urls
+from .pagination import find_next_pages
 from .selectors import suggest_selector
 from .shapes import article_prior, url_shape
 
@@ -73,8 +73,7 @@ def find_listing_links(
     if article_link_selector:
         article_urls = [u for u in _links_at(root, article_link_selector, base, keep) if u != url]
     else:
-        excluded = pager_urls(anchors) | set(next_urls) | {url}
-        article_urls, _ = find_articles(anchors, excluded)
+        article_urls, _ = find_articles(anchors, set(next_urls) | {url})
     links = ListingLinks(list(dict.fromkeys(article_urls)), list(dict.fromkeys(next_urls)))
     return links
 

@@ -29,6 +29,7 @@ DATE_NEARBY = re.compile(
     r"\b\d+\s+(?:minutes?|hours?|days?)\s+ago\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b",
     re.I,
 )
+MAX_RECORD_CHARS = 1000
 # Parts of a page that hold site-wide links rather than the listing.
 CHROME_TAGS = frozenset({"nav", "header", "footer"})
 _STATE_CLASSES = frozenset(
@@ -128,6 +129,7 @@ def _path(element, stop=None, classes=True) -> tuple[str, ...]:
 def collect_anchors(root, base: str, keep) -> list[Anchor]:
     """Every <a href> whose absolute URL ``keep`` accepts, in page order."""
     anchors = []
+    record_texts: dict[int, str] = {}
     for order, element in enumerate(root.iter("a")):
         url = absolute_url(element.get("href"), base)
         if not url or not keep(url):
@@ -138,8 +140,14 @@ def collect_anchors(root, base: str, keep) -> list[Anchor]:
             near_date = False
         else:
             group = (_path(container), record.tag, _path(element.getparent(), stop=record, classes=False), _signature(element))
-            link_text = element.text_content()
-            near_date = bool(DATE_NEARBY.search(record.text_content().replace(link_text, " ", 1)))
+            if id(record) not in record_texts:
+                record_texts[id(record)] = record.text_content()
+            record_text = record_texts[id(record)]
+            # A record is one item of a list; a long one is a column of the layout, whose
+            # dates say nothing about this link.
+            near_date = len(record_text) <= MAX_RECORD_CHARS and bool(
+                DATE_NEARBY.search(record_text.replace(element.text_content(), " ", 1))
+            )
         in_chrome = any(node.tag in CHROME_TAGS for node in element.iterancestors())
         anchors.append(Anchor(element, url, anchor_text(element), order, group, in_chrome, near_date))
     return anchors

@@ -30,6 +30,7 @@ class Group:
     anchors: list[Anchor]
     score: float
     shapes: Counter
+    strength: float = 0.0  # how headline-like its link texts are (0..1)
 
 
 def _title_strength(text: str) -> float:
@@ -57,7 +58,7 @@ def _score(anchors: list[Anchor], priors: dict[str, float], shapes: dict[str, st
     if evidence < MIN_EVIDENCE:
         return Group(anchors, 0.0, shape_counts)
     score = len(headlines) * (0.1 + evidence) * (0.4 + 0.6 * consistency) * (1 - 0.7 * chrome)
-    return Group(anchors, score, shape_counts)
+    return Group(anchors, score, shape_counts, strength)
 
 
 def find_articles(anchors: list[Anchor], exclude: set[str]) -> tuple[list[str], list[Group]]:
@@ -73,9 +74,14 @@ def find_articles(anchors: list[Anchor], exclude: set[str]) -> tuple[list[str], 
         return [], []
     best = groups[0]
     best_shapes = _main_shapes(best.shapes)
+    # A second list of other URLs counts when it is nearly as strong and its texts read as
+    # headlines as much as the best one's (a list of topic or section names does not).
     chosen = [
         group for group in groups
-        if group.score > 0 and (set(group.shapes) & best_shapes or group.score >= SECONDARY_SHARE * best.score)
+        if group.score > 0 and (
+            set(group.shapes) & best_shapes
+            or (group.score >= SECONDARY_SHARE * best.score and group.strength >= SECONDARY_SHARE * 1.5 * best.strength)
+        )
     ]
     article_shapes = set().union(*(_main_shapes(group.shapes) for group in chosen))
     chosen_anchors = {id(a) for group in chosen for a in group.anchors}

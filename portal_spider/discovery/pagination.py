@@ -145,14 +145,3 @@ def find_next_pages(root, anchors: list[Anchor], page_url: str, base: str, keep)
 def _title_of(url: str, anchors: list[Anchor]) -> str:
     return " ".join((a.element.get("title") or "") + (a.element.get("aria-label") or "") for a in anchors if a.url == url)
 
-
-def pager_urls(anchors: list[Anchor]) -> set[str]:
-    """Links of page bars (numbers, first/last/previous/next): never articles."""
-    return {
-        a.url for a in anchors
-        if _NUMBER.match(a.text) or NEXT_TEXT.match(_label(a)) or ARROW_NEXT.match(_label(a))
-        or ARROW_LAST.match(_label(a)) or LAST_TEXT.fullmatch(a.text.strip("[]【】 ")) or _PREVIOUS.match(a.text)
-    }
-
-
-_PREVIOUS = re.compile(rf"^{_DECORATION}(?:上一?[页頁张張]|前一?[页頁]|首[页頁]|prev(?:ious)?(?:\s+page)?|newer(?:\s+posts)?|first|‹|«|<|<<){_DECORATION}$", re.I)
