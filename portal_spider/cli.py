@@ -86,7 +86,7 @@ def crawl_options(command):
         click.option("--changed", is_flag=True,
                      help="With --refresh: only articles whose sitemap lastmod changed."),
         click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors."),
-        click.option("--json", "as_json", is_flag=True, help="Print the run summary as JSON."),
+        click.option("--json", "as_json", is_flag=True, help="Print the run record as JSON, with its per_portal records and notes."),
         click.option("-v", "--verbose", is_flag=True, help="Show Scrapy's log."),
     ]
     for option in reversed(options):

@@ -216,3 +216,12 @@ def test_schedule_keeps_going_after_failed_runs(tmp_path):
     assert process.returncode == 0, err
     assert statuses()[:2] == ["failed", "failed"]
     assert f"crawl exited with status {EXIT_FAILED}; trying again at the next slot" in err
+
+
+def test_crawl_help_documents_the_exit_statuses():
+    from click.testing import CliRunner
+
+    from portal_spider.cli import cli
+
+    text = " ".join(CliRunner().invoke(cli, ["crawl", "--help"]).output.split())
+    assert "69 when it failed" in text and "75 when another crawl holds" in text
