@@ -64,7 +64,8 @@ class PortalState:
     sitemap_waiting: list[Entry] = field(default_factory=list)
     sitemap_articles: set[str] = field(default_factory=set)
     sitemap_requests_pending: int = 0
-    held_next_pages: list[tuple[scrapy.Request, list[str]]] = field(default_factory=list)
+    # (next listing page, unarchived articles and URL of the page that links to it)
+    held_next_pages: list[tuple[scrapy.Request, list[str], str]] = field(default_factory=list)
     # For the run's per-portal record (crawl_run_portals).
     listing_requests: int = 0
     listing_pages: int = 0
@@ -258,7 +259,7 @@ class PortalSpider(scrapy.Spider):
         for url in next_urls:
             next_page = self._listing_request(url, portal, pages_without_new_links)
             if state.sitemap_requests_pending and not state.walk_all:
-                state.held_next_pages.append((next_page, unarchived))
+                state.held_next_pages.append((next_page, unarchived, response.url))
             elif self._keep_paginating(state, unarchived) and self._within_cap(portal, response.url):
                 yield next_page
 
@@ -292,8 +293,8 @@ class PortalSpider(scrapy.Spider):
         if state.sitemap_requests_pending:
             return
         held, state.held_next_pages = state.held_next_pages, []
-        for next_page, unarchived in held:
-            if self._keep_paginating(state, unarchived) and self._within_cap(portal, next_page.url):
+        for next_page, unarchived, found_on in held:
+            if self._keep_paginating(state, unarchived) and self._within_cap(portal, found_on):
                 yield next_page
 
     # -- robots.txt, sitemaps, feeds ----------------------------------------------------
