@@ -19,7 +19,8 @@ RUN_STATUSES = frozenset({"running", "ok", "partial", "failed", "interrupted"})
 
 # Kinds of crawl_notes, and whether one is a problem: the run may have missed articles.
 NOTE_KINDS = {
-    "listing_failed": True,          # a listing page could not be fetched (HTTP status, network, robots.txt)
+    "listing_failed": True,          # a listing page could not be fetched (HTTP status, network)
+    "listing_forbidden": True,       # a listing page was not fetched on purpose (robots.txt)
     "listing_not_html": True,        # a listing URL answered with something other than HTML
     "listing_without_links": True,   # a listing page on which no article link was found
     "portal_without_links": True,    # none of a portal's listing pages showed an article link
@@ -94,6 +95,17 @@ class CrawlLog:
             [portal],
         ).fetchone()
         return row[0] if row else None
+
+    def listing_failed_last_run(self, portal: str) -> bool:
+        """Whether a listing page of ``portal`` failed in its newest run: what is behind it was not read."""
+        row = self.db.execute(
+            """SELECT EXISTS (SELECT 1 FROM crawl_notes WHERE kind = 'listing_failed' AND portal = ? AND run_id = (
+                   SELECT id FROM crawl_runs
+                   WHERE EXISTS (SELECT 1 FROM json_each(crawl_runs.portals) WHERE value = ?)
+                   ORDER BY id DESC LIMIT 1))""",
+            [portal, portal],
+        ).fetchone()
+        return bool(row[0])
 
     def record_error(self, run_id: int, url: str, error: str, portal: str | None = None) -> None:
         stamp = now()

@@ -135,6 +135,14 @@ def test_failed_and_non_html_listings_make_the_run_partial_and_are_not_retried_a
     assert db["crawl_errors"].count == 0 and db["articles"].count == 36
 
 
+def test_a_listing_forbidden_by_robots_txt_is_a_note(portal_server, tmp_path):
+    admin = portal_server.base_url + "/admin/login.html"  # Disallow: /admin/
+    result, run = crawl_json("--start-url", admin, "--db", str(tmp_path / "a.db"))
+    assert result.returncode == EXIT_FAILED and run["status"] == "failed"
+    assert [(n["kind"], n["reason"]) for n in run["notes"]][0] == ("listing_forbidden", "listing page not fetched: Forbidden by robots.txt")
+    assert "/admin/login.html" not in portal_server.requests
+
+
 def test_one_portal_without_links_beside_a_good_one_is_partial(portal_server, tmp_path):
     config = tmp_path / "portals.toml"
     config.write_text(
@@ -225,3 +233,19 @@ def test_crawl_help_documents_the_exit_statuses():
 
     text = " ".join(CliRunner().invoke(cli, ["crawl", "--help"]).output.split())
     assert "69 when it failed" in text and "75 when another crawl holds" in text
+
+
+def test_after_a_listing_page_failed_the_next_run_walks_every_listing_page(portal_server, tmp_path):
+    db_path = str(tmp_path / "a.db")
+    start = portal_server.base_url + "/list/index.html"
+    no_sitemaps = ["-s", "DISCOVER_SITEMAPS=0"]  # listing pages are then the only way to the articles
+    second_page = portal_server.portal.listing_paths[1]
+    portal_server.portal.fail(second_page, times=3, status=503)  # the request and its two retries
+    _, run = crawl_json("--start-url", start, "--db", db_path, *no_sitemaps)
+    assert run["status"] == "partial"
+    assert [(n["kind"], n["reason"]) for n in run["notes"]] == [("listing_failed", "listing page failed: HTTP 503")]
+    assert sqlite_utils.Database(db_path)["articles"].count < 36
+
+    _, run = crawl_json("--start-url", start, "--db", db_path, *no_sitemaps)
+    assert run["status"] == "ok"
+    assert sqlite_utils.Database(db_path)["articles"].count == 36

@@ -144,3 +144,14 @@ def test_an_archive_from_before_the_run_records_gains_their_tables(tmp_path):
     db.close()
     archive = Archive(str(path))
     assert {"crawl_run_portals", "crawl_notes"} <= set(archive.db.table_names())
+
+
+def test_a_failed_listing_page_is_remembered_until_the_portals_next_run(archive):
+    first = archive.start_run(["a", "b"])
+    archive.record_note(first, "listing_failed", "listing page failed: HTTP 503", portal="a", url="https://a.com/list/2")
+    archive.record_note(first, "listing_without_links", "no article links", portal="b", url="https://b.com/")
+    assert archive.listing_failed_last_run("a") and not archive.listing_failed_last_run("b")
+    archive.start_run(["b"])
+    assert archive.listing_failed_last_run("a")  # b's run says nothing of a
+    archive.start_run(["a"])
+    assert not archive.listing_failed_last_run("a") and not archive.listing_failed_last_run("c")

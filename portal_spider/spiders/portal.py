@@ -10,9 +10,9 @@ Run it as ``portal-archive crawl`` or ``scrapy crawl portal -a start_url=URL``
 ``-a since=DAYS``, ``-a changed=1``).
 
 When pagination stops (incremental runs): a portal's first run, a run after one that was
-interrupted or failed, and ``--full`` walk every listing page. Otherwise, while robots.txt and the
-sitemap (read on every run, also for its lastmod dates) are being read, the next
-listing page waits for them; if the sitemap lists the
+interrupted or failed or in which a listing page failed, and ``--full`` walk every listing
+page. Otherwise, while robots.txt and the sitemap (read on every run, also for its lastmod
+dates) are being read, the next listing page waits for them; if the sitemap lists the
 portal's articles, pagination goes on only while listing pages show unarchived articles
 the sitemap did not list (a stale sitemap); without a sitemap it stops after
 LISTING_STOP_AFTER_STALE_PAGES pages that show no unarchived article.
@@ -139,9 +139,11 @@ class PortalSpider(scrapy.Spider):
     async def start(self):
         for portal in self.portals:
             previous = self.crawler.portal_previous_status.get(portal.name)
-            # A partial run walked its listings (its failed URLs are retried below); a
-            # first, interrupted or failed one may not have.
-            walk_all = self.full or previous not in ("ok", "partial")
+            # A partial run walked its listings (its failed URLs are retried below) unless
+            # one of them failed; a first, interrupted or failed one may not have.
+            walk_all = (
+                self.full or previous not in ("ok", "partial") or self.crawler.portal_listing_failed[portal.name]
+            )
             state = self.state[portal.name] = PortalState(walk_all=walk_all)
             for url in portal.start_urls:
                 # Start URLs are always read; they count towards the cap.
@@ -415,7 +417,7 @@ class PortalSpider(scrapy.Spider):
             self.crawler.stats.inc_value("portal/ignored_requests")
             if listing:
                 self.state[portal.name].listing_failures += 1
-                self._note(portal, "listing_failed", request.url,
+                self._note(portal, "listing_forbidden", request.url,
                            f"listing page not fetched: {failure.getErrorMessage()}"[:300])
             return
         if failure.check(HttpError):
