@@ -31,7 +31,8 @@ class RunRecorder:
         self.archive.mark_interrupted_runs()
         portals = [portal.name for portal in spider.portals]
         # Read before this run is recorded: the spider walks every listing page of a
-        # portal whose last run did not finish cleanly, to find what it never reached.
+        # portal whose last run did not finish cleanly or lost a listing page, to find
+        # what it never reached.
         self.crawler.portal_previous_status = {name: self.archive.last_run_status(name) for name in portals}
         self.crawler.portal_listing_failed = {name: self.archive.listing_failed_last_run(name) for name in portals}
         self.crawler.portal_run_id = self.archive.start_run(portals)
