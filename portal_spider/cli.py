@@ -17,6 +17,7 @@ from storage import Archive
 from storage.archive import ArchiveError
 
 EXIT_LOCKED = 75  # EX_TEMPFAIL: cron may simply try again later
+EXIT_FAILED = 69  # EX_UNAVAILABLE: the run got nothing from any portal (its status is "failed")
 
 
 class OneLineErrors(click.Group):
@@ -85,7 +86,7 @@ def crawl_options(command):
         click.option("--changed", is_flag=True,
                      help="With --refresh: only articles whose sitemap lastmod changed."),
         click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors."),
-        click.option("--json", "as_json", is_flag=True, help="Print the run summary as JSON."),
+        click.option("--json", "as_json", is_flag=True, help="Print the run record as JSON, with its per_portal records and notes."),
         click.option("-v", "--verbose", is_flag=True, help="Show Scrapy's log."),
     ]
     for option in reversed(options):
@@ -98,8 +99,10 @@ def crawl_options(command):
 def crawl(names, start_urls, config, db, settings, full, refresh, since_days, changed, quiet, as_json, verbose):
     """Crawl portals into the archive, fetching only what is new.
 
-    Exit status: 0 when the crawl ran (even if some pages failed; see crawl_errors),
-    75 when another crawl holds the archive's lock, 1 or 2 (usage) for bad arguments.
+    Exit status: 0 when the run is ok or partial (some pages failed, see crawl_errors,
+    or a listing had a problem, see crawl_notes); 69 when it failed (nothing could be
+    fetched, or no portal's listing pages showed a single article link); 75 when another
+    crawl holds the archive's lock; 1 or 2 (usage) for bad arguments.
 
     \b
     Zero-config, from listing pages:
@@ -141,15 +144,28 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
     run = archive.db["crawl_runs"].get(run_id) if run_id else None
     if run is None:
         raise click.ClickException("the crawl did not start; run with -v to see why")
+    notes = archive.run_notes(run["id"])
     if as_json:
-        click.echo(json.dumps(run, ensure_ascii=False))
+        click.echo(json.dumps({**run, "per_portal": archive.portal_runs(run["id"]), "notes": notes}, ensure_ascii=False))
     elif not quiet:
         click.echo(
             f"run {run['id']} {run['status']}: {run['pages_fetched']} pages fetched, "
             f"{run['articles_new']} new, {run['articles_updated']} updated, "
             f"{run['duplicates']} duplicates, {run['errors']} errors"
         )
+        _echo_notes(notes)
         _echo_failures(archive, run["id"])
+    if run["status"] == "failed":
+        sys.exit(EXIT_FAILED)
+
+
+def _echo_notes(notes: list[dict], most: int = 10) -> None:
+    """What went wrong with listings, and where pagination was cut: portal, URL, what to try."""
+    for note in notes[:most]:
+        hint = f"; try: {note['hint']}" if note["hint"] else ""
+        click.echo(f"  {note['portal']} {note['url']}: {note['reason']}{hint}", err=True)
+    if len(notes) > most:
+        click.echo("  ... the rest are in the crawl_notes table", err=True)
 
 
 def _echo_failures(archive: Archive, run_id: int, most: int = 5) -> None:

@@ -31,8 +31,10 @@ class RunRecorder:
         self.archive.mark_interrupted_runs()
         portals = [portal.name for portal in spider.portals]
         # Read before this run is recorded: the spider walks every listing page of a
-        # portal whose last run did not finish cleanly, to find what it never reached.
+        # portal whose last run did not finish cleanly or lost a listing page, to find
+        # what it never reached.
         self.crawler.portal_previous_status = {name: self.archive.last_run_status(name) for name in portals}
+        self.crawler.portal_listing_failed = {name: self.archive.listing_failed_last_run(name) for name in portals}
         self.crawler.portal_run_id = self.archive.start_run(portals)
 
     def spider_closed(self, spider, reason):
@@ -44,15 +46,31 @@ class RunRecorder:
             "duplicates": stats.get_value("archive/duplicate", 0),
             "errors": stats.get_value("portal/errors", 0),
         }
-        self.archive.finish_run(self.crawler.portal_run_id, self._status(reason, counts), **counts)
+        run_id = self.crawler.portal_run_id
+        reports = spider.portal_reports(finished=reason == "finished")
+        for report in reports:
+            name = report.pop("portal")
+            archived = {
+                "articles_new": stats.get_value(f"archive/new/{name}", 0),
+                "articles_updated": stats.get_value(f"archive/revised/{name}", 0),
+                "duplicates": stats.get_value(f"archive/duplicate/{name}", 0),
+            }
+            self.archive.record_portal_run(run_id, name, articles_archived=sum(archived.values()), **archived, **report)
+        problems = sum(note["problem"] for note in self.archive.run_notes(run_id))
+        article_links = sum(report["article_links"] for report in reports)
+        self.archive.finish_run(run_id, self._status(reason, counts, problems, article_links), **counts)
 
     @staticmethod
-    def _status(reason: str, counts: dict) -> str:
+    def _status(reason: str, counts: dict, problems: int, article_links: int) -> str:
+        """interrupted; failed if nothing could be fetched or no listing showed an article link;
+        partial if some page failed or a listing has a problem (crawl_notes); else ok."""
         if reason != "finished":
             return "interrupted"
-        if not counts["errors"]:
-            return "ok"
-        return "partial" if counts["pages_fetched"] > counts["errors"] else "failed"
+        if counts["errors"] and counts["pages_fetched"] <= counts["errors"]:
+            return "failed"
+        if not article_links:
+            return "failed"
+        return "partial" if counts["errors"] or problems else "ok"
 
 
 class LiveProgress:

@@ -53,6 +53,7 @@ class ArchivePipeline:
         self.waiting.put((item, saved))
         result = await asyncio.wrap_future(saved)
         self.stats.inc_value(f"archive/{result.status}")
+        self.stats.inc_value(f"archive/{result.status}/{item.portal}")  # the run's per-portal record
         return item
 
     def close_spider(self, spider=None):

@@ -11,6 +11,10 @@ A portal is one site. ``portals.toml`` holds one table per portal::
     date_selector = ".info time"
     body_selector = "div.content"
     timezone = "Asia/Shanghai"                          # naive dates are read in it
+    max_listing_pages = 200                             # instead of LISTING_MAX_PAGES
+
+Every ``*_selector`` must be a CSS selector lxml can compile: a bad one is a
+PortalConfigError when the file is loaded, not a surprise mid-crawl.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from lxml.cssselect import CSSSelector, SelectorError
 
 from portal_spider.pages.options import ExtractionOptions
 
@@ -35,6 +41,8 @@ class Portal:
     start_urls: tuple[str, ...]
     article_link_selector: str | None = None
     next_page_selector: str | None = None
+    # Most listing pages one run reads for this portal (None: the LISTING_MAX_PAGES setting).
+    max_listing_pages: int | None = None
     # Field selectors and time zone for its article pages, as the page parser takes them.
     extraction: ExtractionOptions = field(default_factory=ExtractionOptions)
     sites: frozenset[str] = field(default=frozenset(), compare=False)
@@ -52,6 +60,7 @@ LISTING_KEYS = {"article_link_selector", "next_page_selector"}
 EXTRACTION_KEYS = {f.name for f in fields(ExtractionOptions)} - {"fetched_at"}
 UTC_OFFSET = re.compile(r"^[+-]\d{2}:?\d{2}$")
 OPTIONAL_KEYS = LISTING_KEYS | EXTRACTION_KEYS
+SELECTOR_KEYS = {key for key in OPTIONAL_KEYS if key.endswith("_selector")}
 
 
 def site_of(url: str) -> str:
@@ -107,7 +116,7 @@ def _portal_from_table(path: Path, name: str, table) -> Portal:
     where = f"{path} [portals.{name}]"
     if not isinstance(table, dict):
         raise PortalConfigError(f"{where} must be a table")
-    unknown = set(table) - OPTIONAL_KEYS - {"start_urls"}
+    unknown = set(table) - OPTIONAL_KEYS - {"start_urls", "max_listing_pages"}
     if unknown:
         raise PortalConfigError(f"{where}: unknown setting {', '.join(sorted(unknown))}")
     start_urls = table.get("start_urls")
@@ -118,6 +127,15 @@ def _portal_from_table(path: Path, name: str, table) -> Portal:
     for key in set(table) & OPTIONAL_KEYS:
         if not isinstance(table[key], str):
             raise PortalConfigError(f"{where}: {key} must be a string")
+    for key in sorted(set(table) & SELECTOR_KEYS):
+        try:
+            CSSSelector(table[key])
+        except SelectorError as error:
+            detail = " ".join(str(error).split())
+            raise PortalConfigError(f"{where}: {key} is not a valid CSS selector: {table[key]!r} ({detail})") from None
+    max_pages = table.get("max_listing_pages")
+    if "max_listing_pages" in table and (type(max_pages) is not int or max_pages < 1):
+        raise PortalConfigError(f"{where}: max_listing_pages must be a whole number of pages, 1 or more")
     try:
         for url in start_urls:
             check_start_url(url)
@@ -128,6 +146,7 @@ def _portal_from_table(path: Path, name: str, table) -> Portal:
     return Portal(
         name=name,
         start_urls=tuple(start_urls),
+        max_listing_pages=max_pages,
         extraction=ExtractionOptions(**{key: table[key] for key in EXTRACTION_KEYS if key in table}),
         **{key: table[key] for key in LISTING_KEYS if key in table},
     )

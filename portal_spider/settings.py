@@ -59,6 +59,12 @@ ARCHIVE_TRACKING_PARAMS = None
 # Incremental crawling: stop paginating after this many listing pages in a row bring no
 # new article (0 walks every page, like --full).
 LISTING_STOP_AFTER_STALE_PAGES = 1
+# Pagination traps (calendars, endless ?page=N) end by themselves, on every run: at most
+# this many listing pages per portal and run (0: no cap; portals.toml's max_listing_pages
+# overrides it per portal), and a stop after this many listing pages in a row show no
+# article link not already seen in this run (0: never). A run cut at the cap is partial.
+LISTING_MAX_PAGES = 1000
+LISTING_STOP_AFTER_NO_NEW_LINKS = 3
 # Also discover articles from the sitemaps named in robots.txt (else /sitemap.xml) and
 # from RSS/Atom feeds linked on listing pages.
 DISCOVER_SITEMAPS = True

@@ -17,6 +17,21 @@ from storage.clock import now
 
 RUN_STATUSES = frozenset({"running", "ok", "partial", "failed", "interrupted"})
 
+# Kinds of crawl_notes, and whether one is a problem: the run may have missed articles.
+NOTE_KINDS = {
+    "listing_failed": True,          # a listing page could not be fetched (HTTP status, network)
+    "listing_forbidden": True,       # a listing page was not fetched on purpose (robots.txt)
+    "listing_not_html": True,        # a listing URL answered with something other than HTML
+    "listing_without_links": True,   # a listing page on which no article link was found
+    "portal_without_links": True,    # none of a portal's listing pages showed an article link
+    "max_listing_pages": True,       # pagination cut at the cap of listing pages per run
+    "no_new_links": False,           # pagination stopped: pages in a row brought no link not yet seen
+}
+
+PORTAL_RUN_COUNTS = (
+    "listing_pages", "article_links", "articles_archived", "articles_new", "articles_updated", "duplicates",
+)
+
 # Matches a URL that is archived, under its own or an alias address.
 ARCHIVED = "(EXISTS (SELECT 1 FROM articles WHERE url = {0}) OR EXISTS (SELECT 1 FROM article_urls WHERE url = {0}))"
 
@@ -81,6 +96,17 @@ class CrawlLog:
         ).fetchone()
         return row[0] if row else None
 
+    def listing_failed_last_run(self, portal: str) -> bool:
+        """Whether a listing page of ``portal`` failed in its newest run: what is behind it was not read."""
+        row = self.db.execute(
+            """SELECT EXISTS (SELECT 1 FROM crawl_notes WHERE kind = 'listing_failed' AND portal = ? AND run_id = (
+                   SELECT id FROM crawl_runs
+                   WHERE EXISTS (SELECT 1 FROM json_each(crawl_runs.portals) WHERE value = ?)
+                   ORDER BY id DESC LIMIT 1))""",
+            [portal, portal],
+        ).fetchone()
+        return bool(row[0])
+
     def record_error(self, run_id: int, url: str, error: str, portal: str | None = None) -> None:
         stamp = now()
         with self.db.atomic():
@@ -96,6 +122,53 @@ class CrawlLog:
     def clear_error(self, url: str) -> None:
         with self.db.atomic():
             self.db.execute("DELETE FROM crawl_errors WHERE url = ?", [self.canonicalize(url)])
+
+    def record_note(
+        self, run_id: int, kind: str, reason: str, *, portal: str | None = None, url: str | None = None,
+        hint: str | None = None,
+    ) -> None:
+        """A page-level finding of a run (never retried as an article, unlike crawl_errors)."""
+        if kind not in NOTE_KINDS:
+            raise ValueError(f"unknown note kind {kind!r}")
+        with self.db.atomic():
+            self.db.execute(
+                """INSERT INTO crawl_notes (run_id, portal, url, kind, problem, reason, hint, recorded_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                [run_id, portal, url, kind, int(NOTE_KINDS[kind]), reason, hint, now()],
+            )
+
+    def run_notes(self, run_id: int) -> list[dict]:
+        rows = self.db.execute(
+            "SELECT portal, url, kind, problem, reason, hint, recorded_at FROM crawl_notes WHERE run_id = ? ORDER BY id",
+            [run_id],
+        )
+        columns = [d[0] for d in rows.description]
+        notes = [dict(zip(columns, row)) for row in rows]
+        for note in notes:
+            note["problem"] = bool(note["problem"])
+        return notes
+
+    def record_portal_run(self, run_id: int, portal: str, *, stop_reason: str | None, **counts: int) -> None:
+        """What one run did for one portal (counts: every name in PORTAL_RUN_COUNTS)."""
+        if set(counts) != set(PORTAL_RUN_COUNTS):
+            raise ValueError(f"portal run counts are {', '.join(PORTAL_RUN_COUNTS)}")
+        columns = ("run_id", "portal", *PORTAL_RUN_COUNTS, "stop_reason")
+        values = [run_id, portal, *(counts[name] for name in PORTAL_RUN_COUNTS), stop_reason]
+        with self.db.atomic():
+            self.db.execute(
+                f"INSERT OR REPLACE INTO crawl_run_portals ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                values,
+            )
+
+    def portal_runs(self, run_id: int) -> list[dict]:
+        """The run's per-portal records, in the order they were recorded."""
+        rows = self.db.execute(
+            f"SELECT portal, {', '.join(PORTAL_RUN_COUNTS)}, stop_reason FROM crawl_run_portals"
+            " WHERE run_id = ? ORDER BY rowid",
+            [run_id],
+        )
+        columns = [d[0] for d in rows.description]
+        return [dict(zip(columns, row)) for row in rows]
 
     def failed_urls(self, portal: str | None = None) -> list[str]:
         return self._urls("crawl_errors", "last_seen", portal)

@@ -271,3 +271,39 @@ WHEN EXISTS (SELECT 1 FROM band_queue WHERE article_id = old.id) BEGIN
 END;
 """
     )
+
+
+@migrations()
+def m006_crawl_run_portals_and_notes(db: Database) -> None:
+    # What each run did per portal, and page-level notes (a listing page that showed no
+    # article link, a listing that failed, a pagination cap). Notes are a record, not
+    # a retry queue: crawl_errors' URLs are fetched again as articles by the next run.
+    db.executescript(
+        """
+CREATE TABLE IF NOT EXISTS crawl_run_portals (
+    run_id INTEGER NOT NULL REFERENCES crawl_runs(id),
+    portal TEXT NOT NULL,
+    listing_pages INTEGER NOT NULL,      -- listing pages fetched and read as HTML
+    article_links INTEGER NOT NULL,      -- distinct article links on them, archived ones included
+    articles_archived INTEGER NOT NULL,  -- articles_new + articles_updated + duplicates
+    articles_new INTEGER NOT NULL,
+    articles_updated INTEGER NOT NULL,
+    duplicates INTEGER NOT NULL,
+    stop_reason TEXT,                    -- why pagination stopped (README: crawl)
+    PRIMARY KEY (run_id, portal)
+);
+
+CREATE TABLE IF NOT EXISTS crawl_notes (
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES crawl_runs(id),
+    portal TEXT,
+    url TEXT,
+    kind TEXT NOT NULL,      -- storage.runs.NOTE_KINDS
+    problem INTEGER NOT NULL,  -- 1: the run may have missed articles, so it is partial
+    reason TEXT NOT NULL,
+    hint TEXT,               -- a command to try
+    recorded_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS idx_crawl_notes_run_id ON crawl_notes(run_id);
+"""
+    )

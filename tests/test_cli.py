@@ -63,6 +63,14 @@ def test_db_that_is_not_sqlite(tmp_path):
     assert_one_line_error(result, "notes.db")
 
 
+def test_invalid_css_selector_in_config(tmp_path):
+    config = tmp_path / "portals.toml"
+    config.write_text('[portals.a]\nstart_urls = ["http://127.0.0.1:9/"]\nbody_selector = "div[[["\n', encoding="utf-8")
+    result = invoke("crawl", "--config", str(config), "--db", str(tmp_path / "a.db"))
+    assert result.exit_code == 1
+    assert_one_line_error(result, "[portals.a]: body_selector is not a valid CSS selector: 'div[[['")
+
+
 def test_bad_setting(tmp_path):
     result = invoke("crawl", "--start-url", "http://127.0.0.1:9/", "--db", str(tmp_path / "a.db"), "-s", "NOEQUALS")
     assert_one_line_error(result, "NAME=VALUE")

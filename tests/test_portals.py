@@ -22,6 +22,19 @@ next_page_selector = "a.next"
     (b,) = load_portals(path, ["b"])
     assert b.next_page_selector == "a.next" and b.owns("http://b.test/x.html")
     assert load_portals(path, ["a"])[0].extraction.timezone == "Asia/Shanghai"
+    assert b.max_listing_pages is None
+
+
+def test_max_listing_pages_and_valid_selectors(tmp_path):
+    path = write(tmp_path, """
+[portals.a]
+start_urls = ["http://a.test/list/"]
+max_listing_pages = 50
+article_link_selector = "ul.list li > a[href*='/article/']"
+body_selector = "div.content:not(.ad)"
+""")
+    (a,) = load_portals(path)
+    assert a.max_listing_pages == 50 and a.extraction.body_selector == "div.content:not(.ad)"
 
 
 @pytest.mark.parametrize("text, message", [
@@ -31,6 +44,11 @@ next_page_selector = "a.next"
     ("[other]\nx = 1\n", "declares no [portals.NAME]"),
     ("[portals.a\n", "not valid TOML"),
     ("[portals.a]\nstart_urls = ['http://a.test/']\ntimezone = 'Mars/Olympus'\n", "unknown timezone"),
+    ("[portals.a]\nstart_urls = ['http://a.test/']\nbody_selector = 'div[[['\n", "body_selector is not a valid CSS selector"),
+    ("[portals.a]\nstart_urls = ['http://a.test/']\nnext_page_selector = 'a.next::attr(href)'\n", "next_page_selector is not a valid CSS selector"),
+    ("[portals.a]\nstart_urls = ['http://a.test/']\nmax_listing_pages = 0\n", "max_listing_pages must be"),
+    ("[portals.a]\nstart_urls = ['http://a.test/']\nmax_listing_pages = '50'\n", "max_listing_pages must be"),
+    ("[portals.a]\nstart_urls = ['http://a.test/']\nmax_listing_pages = true\n", "max_listing_pages must be"),
 ])
 def test_bad_config_says_why(tmp_path, text, message):
     with pytest.raises(PortalConfigError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):

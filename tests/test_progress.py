@@ -63,7 +63,7 @@ def test_failures_are_listed_after_the_summary_without_tracebacks(tmp_path):
 
     result = run_cli("crawl", "--start-url", "http://127.0.0.1:9/list/", "--db", str(tmp_path / "a.db"),
                      "-s", "RETRY_TIMES=0", "-s", "DOWNLOAD_DELAY=0", "-s", "AUTOTHROTTLE_ENABLED=0")
-    assert result.returncode == 0  # the crawl ran; the site was down
+    assert result.returncode == 69  # EX_UNAVAILABLE: the site was down, nothing was read
     assert result.stdout.startswith("run 1 failed: 0 pages fetched")
     assert "Traceback" not in result.stderr
-    assert "  failed http://127.0.0.1:9/list/: DownloadConnectionRefusedError" in result.stderr
+    assert "  127.0.0.1:9 http://127.0.0.1:9/list/: listing page failed: DownloadConnectionRefusedError" in result.stderr

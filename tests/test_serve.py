@@ -44,7 +44,8 @@ def test_serve_answers_versions_and_lists_articles(tmp_path):
         tables = json.loads(get(f"http://127.0.0.1:{port}/guides.json"))["tables"]
         # The contract's tables; the machinery of duplicate detection, search and resuming is hidden.
         visible = {table["name"] for table in tables if not table["hidden"]}
-        assert visible == {"articles", "article_urls", "article_revisions", "crawl_runs", "crawl_errors"}
+        assert visible == {"articles", "article_urls", "article_revisions", "crawl_runs", "crawl_errors",
+                           "crawl_run_portals", "crawl_notes"}
         rows = json.loads(get(f"http://127.0.0.1:{port}/guides/articles.json?_shape=array&_sort=id"))
         assert [row["title"] for row in rows] == ["原神攻略", "星穹鐵道"]
         # Chinese full-text search (three characters or more, trigram index).

@@ -102,3 +102,56 @@ def test_queue_survives_reopening(tmp_path):
     path = str(tmp_path / "a.db")
     Archive(path).enqueue(["https://a.com/1"], portal="a")  # no close: as after a SIGKILL
     assert Archive(path).pending_urls() == ["https://a.com/1"]
+
+
+def test_notes_are_recorded_per_run_with_whether_they_are_a_problem(archive):
+    run_id = archive.start_run(["a"])
+    archive.record_note(run_id, "listing_without_links", "no article links found on this listing page",
+                        portal="a", url="https://a.com/list/", hint="portal-archive inspect https://a.com/list/")
+    archive.record_note(run_id, "no_new_links", "pagination stopped", portal="a", url="https://a.com/list/9")
+    notes = archive.run_notes(run_id)
+    assert [(n["kind"], n["problem"], n["url"], n["hint"]) for n in notes] == [
+        ("listing_without_links", True, "https://a.com/list/", "portal-archive inspect https://a.com/list/"),
+        ("no_new_links", False, "https://a.com/list/9", None),
+    ]
+    assert notes[0]["recorded_at"].endswith("+00:00")
+    assert archive.run_notes(archive.start_run(["a"])) == []
+    assert archive.failed_urls() == []  # a note is never retried as an article
+    with pytest.raises(ValueError):
+        archive.record_note(run_id, "odd", "?")
+
+
+def test_portal_runs_round_trip(archive):
+    run_id = archive.start_run(["a", "b"])
+    counts = dict(listing_pages=3, article_links=30, articles_archived=5, articles_new=4, articles_updated=1, duplicates=0)
+    archive.record_portal_run(run_id, "b", stop_reason="caught_up", **counts)
+    archive.record_portal_run(run_id, "a", stop_reason=None, **{**counts, "article_links": 0})
+    assert [(r["portal"], r["article_links"], r["stop_reason"]) for r in archive.portal_runs(run_id)] == [
+        ("b", 30, "caught_up"), ("a", 0, None)]
+    assert archive.portal_runs(run_id)[0] == {"portal": "b", **counts, "stop_reason": "caught_up"}
+    with pytest.raises(ValueError):
+        archive.record_portal_run(run_id, "c", stop_reason=None, listing_pages=1)
+
+
+def test_an_archive_from_before_the_run_records_gains_their_tables(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    Archive(str(path))
+    db = sqlite3.connect(path)
+    db.executescript("DROP TABLE crawl_run_portals; DROP TABLE crawl_notes;"
+                     "DELETE FROM _sqlite_migrations WHERE name = 'm006_crawl_run_portals_and_notes';")
+    db.close()
+    archive = Archive(str(path))
+    assert {"crawl_run_portals", "crawl_notes"} <= set(archive.db.table_names())
+
+
+def test_a_failed_listing_page_is_remembered_until_the_portals_next_run(archive):
+    first = archive.start_run(["a", "b"])
+    archive.record_note(first, "listing_failed", "listing page failed: HTTP 503", portal="a", url="https://a.com/list/2")
+    archive.record_note(first, "listing_without_links", "no article links", portal="b", url="https://b.com/")
+    assert archive.listing_failed_last_run("a") and not archive.listing_failed_last_run("b")
+    archive.start_run(["b"])
+    assert archive.listing_failed_last_run("a")  # b's run says nothing of a
+    archive.start_run(["a"])
+    assert not archive.listing_failed_last_run("a") and not archive.listing_failed_last_run("c")
