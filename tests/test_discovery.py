@@ -1,4 +1,4 @@
-from portal_spider.discovery import find_listing_links
+from portal_spider.discovery import find_listing_links, url_shape
 
 BASE = "http://portal.test/list/index_2.html"
 
@@ -117,3 +117,11 @@ def test_other_hosts_count_only_when_given():
     assert find_listing_links(html, "https://www.portal.test/").article_urls == []
     links = find_listing_links(html, "https://www.portal.test/", sites=frozenset({"portal.test", "news.portal.test"}))
     assert len(links.article_urls) == 6
+
+
+def test_a_last_page_with_one_article_is_read_by_the_shapes_of_earlier_pages():
+    one = '<li><a href="/article/1009.html">原神新版本深淵攻略第九期詳解</a> <span>2025-05-13</span></li>'
+    assert find_listing_links(listing(one), BASE).article_urls == []
+    known = frozenset({url_shape("http://portal.test/article/1000.html")})
+    assert find_listing_links(listing(one), BASE, known_shapes=known).article_urls == [
+        "http://portal.test/article/1009.html"]

@@ -49,11 +49,13 @@ def find_listing_links(
     article_link_selector: str | None = None,
     next_page_selector: str | None = None,
     sites: frozenset[str] | None = None,
+    known_shapes: frozenset[str] = frozenset(),
 ) -> ListingLinks:
     """Article and next-page links of a listing page, absolute, in page order.
 
     Only links on the page's own site, or on ``sites`` (hosts with port, as
-    ``portals.site_of`` gives them) when given, are considered.
+    ``portals.site_of`` gives them) when given, are considered. ``known_shapes``: the
+    ``url_shape`` of article URLs found on the portal's other listing pages.
     """
     root = _parse(html)
     if root is None:
@@ -73,7 +75,7 @@ def find_listing_links(
     if article_link_selector:
         article_urls = [u for u in _links_at(root, article_link_selector, base, keep) if u != url]
     else:
-        article_urls, _ = find_articles(anchors, set(next_urls) | {url})
+        article_urls, _ = find_articles(anchors, set(next_urls) | {url}, known_shapes)
     links = ListingLinks(list(dict.fromkeys(article_urls)), list(dict.fromkeys(next_urls)))
     return links
 

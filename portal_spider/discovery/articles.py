@@ -61,29 +61,23 @@ def _score(anchors: list[Anchor], priors: dict[str, float], shapes: dict[str, st
     return Group(anchors, score, shape_counts, strength)
 
 
-def find_articles(anchors: list[Anchor], exclude: set[str]) -> tuple[list[str], list[Group]]:
-    """Article URLs in page order, and the record groups they were found in."""
+def find_articles(
+    anchors: list[Anchor], exclude: set[str], known_shapes: frozenset[str] = frozenset()
+) -> tuple[list[str], list[Group]]:
+    """Article URLs in page order, and the record groups they were found in.
+
+    ``known_shapes`` are the shapes of article URLs seen on the portal's other listing
+    pages: a headline link of one of them is an article even where the page has too few
+    to show a pattern of its own (the last page of a listing, with one article left)."""
     candidates = [a for a in anchors if a.url not in exclude]
     priors = {a.url: article_prior(a.url) for a in candidates}
     shapes = {a.url: url_shape(a.url) for a in candidates}
     by_group: dict[tuple, list[Anchor]] = defaultdict(list)
     for anchor in candidates:
         by_group[anchor.group].append(anchor)
-    groups = sorted((_score(members, priors, shapes) for members in by_group.values()), key=lambda g: -g.score)
-    if not groups or groups[0].score <= 0:
-        return [], []
-    best = groups[0]
-    best_shapes = _main_shapes(best.shapes)
-    # A second list of other URLs counts when it is nearly as strong and its texts read as
-    # headlines as much as the best one's (a list of topic or section names does not).
-    chosen = [
-        group for group in groups
-        if group.score > 0 and (
-            set(group.shapes) & best_shapes
-            or (group.score >= SECONDARY_SHARE * best.score and group.strength >= SECONDARY_SHARE * 1.5 * best.strength)
-        )
-    ]
-    article_shapes = set().union(*(_main_shapes(group.shapes) for group in chosen))
+    groups = [g for g in (_score(members, priors, shapes) for members in by_group.values()) if g.score > 0]
+    chosen = _chosen(sorted(groups, key=lambda g: -g.score))
+    article_shapes = set(known_shapes).union(*(_main_shapes(group.shapes) for group in chosen))
     chosen_anchors = {id(a) for group in chosen for a in group.anchors}
 
     def is_article(anchor: Anchor) -> bool:
@@ -94,6 +88,21 @@ def find_articles(anchors: list[Anchor], exclude: set[str]) -> tuple[list[str], 
         return id(anchor) in chosen_anchors and anchor.is_headline and priors[anchor.url] >= MIN_PRIOR
 
     return list(dict.fromkeys(a.url for a in candidates if is_article(a))), chosen
+
+
+def _chosen(groups: list[Group]) -> list[Group]:
+    """The best group, the others of its URL shapes, and a second list of other URLs when it
+    is nearly as strong and its texts read as headlines as much as the best one's (a list
+    of topic or section names does not)."""
+    if not groups:
+        return []
+    best = groups[0]
+    best_shapes = _main_shapes(best.shapes)
+    return [
+        group for group in groups
+        if set(group.shapes) & best_shapes
+        or (group.score >= SECONDARY_SHARE * best.score and group.strength >= SECONDARY_SHARE * 1.5 * best.strength)
+    ]
 
 
 def _main_shapes(shapes: Counter) -> set[str]:

@@ -226,7 +226,8 @@ class PortalSpider(scrapy.Spider):
             return
         html = decode_html(response.body, response.headers.get("Content-Type", b"").decode("latin-1"))
         links = find_listing_links(
-            html, response.url, portal.article_link_selector, portal.next_page_selector
+            html, response.url, portal.article_link_selector, portal.next_page_selector,
+            sites=portal.sites, known_shapes=frozenset(state.article_shapes),
         )
         article_urls = [
             url for url in dict.fromkeys(map(self.archive.canonicalize, links.article_urls))
@@ -245,7 +246,7 @@ class PortalSpider(scrapy.Spider):
         self.crawler.stats.inc_value("portal/listing_pages")
         for url in self._new_articles(unarchived, portal):
             yield self._article_request(url, portal)
-        state.article_shapes.update(url_shape(url) for url in article_urls)
+        state.article_shapes.update(url_shape(url) for url in links.article_urls)
         yield from self._sitemap_articles(portal)
         if self.use_sitemaps:
             for url in feed_links(html, response.url):
