@@ -12,6 +12,7 @@ A portal is one site. ``portals.toml`` holds one table per portal::
     body_selector = "div.content"
     timezone = "Asia/Shanghai"                          # naive dates are read in it
     max_listing_pages = 200                             # instead of LISTING_MAX_PAGES
+    hosts = ["news.example.com"]                        # other hosts its articles live on
 
 Every ``*_selector`` must be a CSS selector lxml can compile: a bad one is a
 PortalConfigError when the file is loaded, not a surprise mid-crawl.
@@ -45,11 +46,14 @@ class Portal:
     max_listing_pages: int | None = None
     # Field selectors and time zone for its article pages, as the page parser takes them.
     extraction: ExtractionOptions = field(default_factory=ExtractionOptions)
+    # Other hosts (with port, if not the default) the portal's pages live on.
+    hosts: tuple[str, ...] = ()
     sites: frozenset[str] = field(default=frozenset(), compare=False)
 
     def __post_init__(self):
-        # The crawl never leaves the sites of the start URLs (host and port).
-        object.__setattr__(self, "sites", frozenset(site_of(url) for url in self.start_urls))
+        # The crawl never leaves the sites of the start URLs and of the declared hosts.
+        own = {site_of(url) for url in self.start_urls}
+        object.__setattr__(self, "sites", frozenset(own | {site_of(f"http://{host}/") for host in self.hosts}))
 
     def owns(self, url: str) -> bool:
         return site_of(url) in self.sites
@@ -58,6 +62,15 @@ class Portal:
 LISTING_KEYS = {"article_link_selector", "next_page_selector"}
 # Every extraction option but the fetch time, which is the crawl's, not the portal's.
 EXTRACTION_KEYS = {f.name for f in fields(ExtractionOptions)} - {"fetched_at"}
+_HOST = re.compile(r"^[A-Za-z0-9.-]+(:\d{1,5})?$")
+
+
+def _is_host(text: str) -> bool:
+    try:
+        return bool(_HOST.match(text)) and bool(site_of(f"http://{text}/"))
+    except ValueError:  # a port past 65535
+        return False
+
 UTC_OFFSET = re.compile(r"^[+-]\d{2}:?\d{2}$")
 OPTIONAL_KEYS = LISTING_KEYS | EXTRACTION_KEYS
 SELECTOR_KEYS = {key for key in OPTIONAL_KEYS if key.endswith("_selector")}
@@ -116,7 +129,7 @@ def _portal_from_table(path: Path, name: str, table) -> Portal:
     where = f"{path} [portals.{name}]"
     if not isinstance(table, dict):
         raise PortalConfigError(f"{where} must be a table")
-    unknown = set(table) - OPTIONAL_KEYS - {"start_urls", "max_listing_pages"}
+    unknown = set(table) - OPTIONAL_KEYS - {"start_urls", "max_listing_pages", "hosts"}
     if unknown:
         raise PortalConfigError(f"{where}: unknown setting {', '.join(sorted(unknown))}")
     start_urls = table.get("start_urls")
@@ -136,6 +149,9 @@ def _portal_from_table(path: Path, name: str, table) -> Portal:
     max_pages = table.get("max_listing_pages")
     if "max_listing_pages" in table and (type(max_pages) is not int or max_pages < 1):
         raise PortalConfigError(f"{where}: max_listing_pages must be a whole number of pages, 1 or more")
+    hosts = table.get("hosts", [])
+    if not isinstance(hosts, list) or not all(isinstance(h, str) and _is_host(h) for h in hosts):
+        raise PortalConfigError(f"{where}: hosts must be a list of host names such as \"news.example.com\"")
     try:
         for url in start_urls:
             check_start_url(url)
@@ -147,6 +163,7 @@ def _portal_from_table(path: Path, name: str, table) -> Portal:
         name=name,
         start_urls=tuple(start_urls),
         max_listing_pages=max_pages,
+        hosts=tuple(hosts),
         extraction=ExtractionOptions(**{key: table[key] for key in EXTRACTION_KEYS if key in table}),
         **{key: table[key] for key in LISTING_KEYS if key in table},
     )

@@ -69,3 +69,19 @@ def test_zero_config_groups_start_urls_by_site():
 def test_site_ignores_default_port_and_www():
     assert site_of("https://WWW.Example.com:443/a") == "example.com"
     assert site_of("http://127.0.0.1:8000/") == "127.0.0.1:8000"
+
+
+def test_hosts_extend_the_sites_a_portal_owns(tmp_path):
+    config = tmp_path / "portals.toml"
+    config.write_text('[portals.p]\nstart_urls = ["https://www.p.test/list/"]\nhosts = ["news.p.test", "bbs.p.test:8080"]\n')
+    (portal,) = load_portals(config)
+    assert portal.owns("https://news.p.test/a/1.html") and portal.owns("http://bbs.p.test:8080/thread-1-1-1.html")
+    assert not portal.owns("https://other.test/a/1.html")
+
+
+@pytest.mark.parametrize("hosts", ['"news.p.test"', '["http://news.p.test/"]', '["news.p.test:99999"]'])
+def test_bad_hosts_are_one_line_errors(tmp_path, hosts):
+    config = tmp_path / "portals.toml"
+    config.write_text(f'[portals.p]\nstart_urls = ["https://www.p.test/list/"]\nhosts = {hosts}\n')
+    with pytest.raises(PortalConfigError, match="hosts must be a list of host names"):
+        load_portals(config)
