@@ -235,6 +235,66 @@ def extract(file, url, manifest):
     click.echo(json.dumps(record, ensure_ascii=False, indent=2))
 
 
+@cli.command()
+@click.argument("target", metavar="URL|FILE")
+@click.option("--url", help="With a saved FILE: the URL it was fetched from.")
+@click.option("-s", "settings", multiple=True, metavar="NAME=VALUE",
+              help="A Scrapy setting for fetching a URL (repeatable).")
+@click.option("-v", "--verbose", is_flag=True, help="Show Scrapy's log while fetching.")
+def inspect(target, url, settings, verbose):
+    """Show what portal-archive finds on one page, as JSON.
+
+    Prints kind (listing, article or other), article_urls and next_page_urls (absolute,
+    in page order), feeds, sitemaps, for an article page the extracted fields with the
+    source that won each, and a suggested [portals.NAME] table for portals.toml.
+    A URL is fetched as a crawl would (robots.txt, user agent); a saved FILE is read.
+
+    \b
+        portal-archive inspect https://www.example.com/gonglue/
+        portal-archive inspect saved-listing.html --url https://www.example.com/gonglue/
+        portal-archive inspect https://www.example.com/gonglue/ | jq -r .suggested_toml >> portals.toml
+    """
+    from datetime import datetime, timezone
+
+    from portal_spider.inspection import inspect_page
+
+    if Path(target).exists() or url:
+        if not url:
+            raise click.ClickException("a saved page needs --url URL (the address it was fetched from)")
+        _check_url(url)
+        try:
+            body = Path(target).read_bytes()
+        except OSError as error:
+            raise click.ClickException(f"cannot read {target}: {error.strerror}") from None
+        report = inspect_page(body, url, datetime.now(timezone.utc))
+    else:
+        from portal_spider.crawl import SettingError, project_settings
+        from portal_spider.fetch import FetchError, fetch_page
+
+        _check_url(target)
+        try:
+            scrapy_settings = project_settings(":memory:", settings)
+        except SettingError as error:
+            raise click.ClickException(str(error)) from None
+        if not verbose:
+            scrapy_settings.set("LOG_LEVEL", "CRITICAL", priority="cmdline")
+        try:
+            page = fetch_page(target, scrapy_settings)
+        except FetchError as error:
+            raise click.ClickException(str(error)) from None
+        report = inspect_page(page.body, page.url, page.fetched_at, page.content_type, page.robots_sitemaps)
+    click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+
+
+def _check_url(url: str) -> None:
+    from portal_spider.portals import check_start_url
+
+    try:
+        check_start_url(url)
+    except PortalConfigError as error:
+        raise click.ClickException(str(error)) from None
+
+
 @cli.command(name="import")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--db", default="archive.db", show_default=True, help="The archive.")

@@ -12,6 +12,7 @@ from .anchors import Anchor
 
 _PLAIN_NAME = re.compile(r"^-?[A-Za-z_][\w-]*$")
 _MAX_ANCESTORS = 6
+MAX_CONTAINS_CHARS = 12
 
 
 def _simple_selectors(element) -> list[str]:
@@ -30,6 +31,11 @@ def _candidates(anchors: list[Anchor]) -> list[str]:
     seen: dict[str, None] = {}
     for anchor in anchors[:8]:
         own = ["a"] + [s for s in _simple_selectors(anchor.element) if not s.startswith("#")]
+        if "next" in (anchor.element.get("rel") or "").split():
+            own.append("a[rel~=next]")
+        if anchor.text and len(anchor.text) <= MAX_CONTAINS_CHARS:
+            # A link known by its words ("下一页", "Next"): lxml's cssselect has :contains().
+            own.append('a:contains("{}")'.format(anchor.text.replace("\\", "\\\\").replace('"', '\\"')))
         ancestors = [anchor.element.getparent()]
         for _ in range(_MAX_ANCESTORS - 1):
             parent = ancestors[-1].getparent() if ancestors[-1] is not None else None
