@@ -1,0 +1,15 @@
+"""The styles a sample portal can be built in: name -> class (see each module)."""
+
+from __future__ import annotations
+
+from .base import Style
+from .numeric import NumericStyle
+
+STYLES: dict[str, type[Style]] = {cls.name: cls for cls in (NumericStyle,)}
+
+
+def style_class(name: str) -> type[Style]:
+    try:
+        return STYLES[name]
+    except KeyError:
+        raise ValueError(f"unknown style {name!r}; choose from {', '.join(STYLES)}") from None
