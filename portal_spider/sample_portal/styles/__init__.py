@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from .base import Style
+from .datehex import DateHexStyle
+from .gbk import GbkStyle
 from .numeric import NumericStyle
+from .query import QueryStyle
 
-STYLES: dict[str, type[Style]] = {cls.name: cls for cls in (NumericStyle,)}
+STYLES: dict[str, type[Style]] = {cls.name: cls for cls in (NumericStyle, DateHexStyle, QueryStyle, GbkStyle)}
 
 
 def style_class(name: str) -> type[Style]:

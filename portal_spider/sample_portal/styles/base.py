@@ -6,12 +6,13 @@ from __future__ import annotations
 import hashlib
 import html
 import random
+import re
 from datetime import timezone
 from email.utils import format_datetime
 from typing import TYPE_CHECKING
 
 from .. import content as C
-from ..truth import TZ, ArticleTruth
+from ..truth import TZ, ArticleTruth, t2s
 
 if TYPE_CHECKING:
     from ..portal import SamplePortal
@@ -167,3 +168,36 @@ class Style:
                 + "\n".join(items) + "\n</channel></rss>\n")
 
     feed_description = "最新攻略"
+
+
+_PIECE = re.compile(r"@@\w+@@")
+
+
+class ChineseStyle(Style):
+    """A Chinese-language style: chrome is written in Traditional script and converted
+    whole for Simplified articles; the article's own text goes in afterwards, unconverted."""
+
+    annotations = False
+
+    def adjust(self, article: ArticleTruth) -> None:
+        article.encoding, article.pinyin = "utf-8", False
+
+    @staticmethod
+    def pieces(article: ArticleTruth, page: int) -> tuple[dict, list[str]]:
+        """Placeholders for the article's text, and its page's paragraphs as placeholders."""
+        pieces = {"@@TITLE@@": escape(article.title), "@@AUTHOR@@": escape(article.author),
+                  "@@DESC@@": html.escape(article.paragraphs[0][:60])}
+        marks = []
+        for i, paragraph in enumerate(article.page_paragraphs()[page - 1]):
+            pieces[f"@@P{i}@@"] = escape(paragraph)
+            marks.append(f"@@P{i}@@")
+        return pieces, marks
+
+    @staticmethod
+    def localise(page_html: str, pieces: dict, script: str) -> str:
+        if script == "simplified":
+            page_html = t2s(page_html)
+        return _PIECE.sub(lambda m: pieces.get(m.group(0), m.group(0)), page_html)
+
+    def lang(self, script: str) -> str:
+        return "zh-Hans" if script == "simplified" else "zh-Hant"
