@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from .base import Style
+from .cards import CardsStyle
 from .datehex import DateHexStyle
+from .forum import ForumStyle
 from .gbk import GbkStyle
 from .numeric import NumericStyle
 from .query import QueryStyle
 
-STYLES: dict[str, type[Style]] = {cls.name: cls for cls in (NumericStyle, DateHexStyle, QueryStyle, GbkStyle)}
+STYLES: dict[str, type[Style]] = {cls.name: cls for cls in (NumericStyle, DateHexStyle, QueryStyle, ForumStyle, CardsStyle, GbkStyle)}
 
 
 def style_class(name: str) -> type[Style]:

@@ -58,7 +58,7 @@ class Style:
     annotations = True  # some articles carry pinyin or ruby artefacts
     sitemap = False  # serves /sitemap.xml (listed in robots.txt)
     feed_path: str | None = None  # serves an RSS feed of the 20 newest there
-    disallow = "/admin/"
+    disallow: tuple[str, ...] = ("/admin/",)
 
     def __init__(self, portal: SamplePortal):
         self.portal = portal
@@ -128,7 +128,7 @@ class Style:
     def site_files(self, path: str, base: str) -> Response | None:
         """robots.txt, and the sitemap and feed where the style has them."""
         if path == "/robots.txt":
-            body = f"User-agent: *\nAllow: /\nDisallow: {self.disallow}\n"
+            body = "User-agent: *\nAllow: /\n" + "".join(f"Disallow: {path}\n" for path in self.disallow)
             if self.sitemap:
                 body += f"\nSitemap: {base}/sitemap.xml\n"
             return 200, {"Content-Type": "text/plain; charset=utf-8"}, body.encode()

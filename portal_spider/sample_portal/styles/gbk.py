@@ -24,7 +24,7 @@ class GbkStyle(ChineseStyle):
     name = "gbk"
     summary = "GBK pages, /a/20250513/123.html, /gonglue/list_1_2.html"
     feed_path = "/data/rss/1.xml"
-    disallow = "/plus/"
+    disallow = ("/plus/", "/member/")
 
     def adjust(self, article: ArticleTruth) -> None:
         article.encoding, article.pinyin, article.script = "gbk", False, "simplified"

@@ -21,7 +21,7 @@ _CATEGORY_IDS = {slug: n for n, slug in enumerate(C.CATEGORIES, 1)}
 class QueryStyle(ChineseStyle):
     name = "query"
     summary = "/article.php?id=123, /list.php?page=2, no sitemap and no feed"
-    disallow = "/user.php"
+    disallow = ("/user.php",)
 
     def article_path(self, article: ArticleTruth, page: int) -> str:
         return f"/article.php?id={article.id}" + ("" if page == 1 else f"&page={page}")
