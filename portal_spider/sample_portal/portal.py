@@ -34,7 +34,7 @@ class SamplePortal:
     def __init__(
         self,
         name: str = "yongchuang",
-        site_name: str = "永創攻略",
+        site_name: str | None = None,
         articles: int = 36,
         seed: int = 1,
         per_page: int = 10,
@@ -45,7 +45,7 @@ class SamplePortal:
             raise ValueError("articles must be >= 0 and per_page >= 1")
         self.style = style_class(style)(self)
         self.name = name
-        self.site_name = site_name
+        self.site_name = site_name or self.style.site_name
         self.seed = seed
         self.per_page = per_page
         self.start = start

@@ -9,8 +9,9 @@ from .forum import ForumStyle
 from .gbk import GbkStyle
 from .numeric import NumericStyle
 from .query import QueryStyle
+from .slug import SlugStyle
 
-STYLES: dict[str, type[Style]] = {cls.name: cls for cls in (NumericStyle, DateHexStyle, QueryStyle, ForumStyle, CardsStyle, GbkStyle)}
+STYLES: dict[str, type[Style]] = {cls.name: cls for cls in (NumericStyle, DateHexStyle, SlugStyle, QueryStyle, ForumStyle, CardsStyle, GbkStyle)}
 
 
 def style_class(name: str) -> type[Style]:

@@ -54,6 +54,7 @@ class Style:
 
     name = ""
     summary = ""  # one line for --help
+    site_name = "永創攻略"  # the portal's name unless the constructor gives one
     content = C  # the vocabulary articles are written from (make_focus, make_title, make_paragraphs, AUTHORS)
     annotations = True  # some articles carry pinyin or ruby artefacts
     sitemap = False  # serves /sitemap.xml (listed in robots.txt)
