@@ -19,5 +19,6 @@ charset, an ad block inside the body, a 熱門文章 sidebar with tracking param
 
 from .portal import DISGUISES, ArticleTruth, SamplePortal
 from .server import PortalServer, serve
+from .styles import STYLES
 
-__all__ = ["ArticleTruth", "DISGUISES", "PortalServer", "SamplePortal", "serve"]
+__all__ = ["ArticleTruth", "DISGUISES", "PortalServer", "STYLES", "SamplePortal", "serve"]

@@ -116,7 +116,11 @@ class Style:
     def hot(self, article: ArticleTruth) -> list[tuple[str, ArticleTruth]]:
         """The article's sidebar: (href, other article), tracking parameters included."""
         by_id = self.portal._by_id
-        return [(self.article_path(by_id[i], 1) + query, by_id[i]) for i, query in article.sidebar]
+        out = []
+        for other_id, query in article.sidebar:
+            path = self.article_path(by_id[other_id], 1)
+            out.append((path + (query.replace("?", "&") if "?" in path else query), by_id[other_id]))
+        return out
 
     def article_response(self, article: ArticleTruth, data: bytes, content_type: str) -> Response:
         modified = (article.modified or article.published).replace(tzinfo=TZ).astimezone(timezone.utc)

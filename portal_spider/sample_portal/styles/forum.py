@@ -29,6 +29,7 @@ STICKY = 2
 _TYPES = {"guide": (5, "心得"), "patch": (6, "資訊"), "pvp": (7, "PK")}
 REPLIERS = ["路過的魚", "kk9527", "夜行貓", "阿布", "風中追風", "lemon_tea", "老王不在家", "星期八",
             "一條鹹魚", "Mr.Z", "喵喵拳", "大白兔", "冷靜的土豆", "hello2025"]
+STARTERS = [name for name in C.AUTHORS if "{site}" not in name] + REPLIERS
 REPLIES = ["感謝樓主分享，收藏了。", "mark一下，晚上回家試試。", "樓主好人，一生平安。", "頂一個！",
            "這個打法我試過，確實好用。", "請問{h}沒有{i}也能這麼配嗎？", "學到了，之前一直打不過{b}。",
            "支持一下，期待更新。", "前排圍觀。", "{g}最近環境確實變了。", "已按樓主的方法通關，感謝！",
@@ -47,6 +48,8 @@ class ForumStyle(ChineseStyle):
     def adjust(self, article: ArticleTruth) -> None:
         super().adjust(article)
         article.pages = 1
+        # Threads are started by members' accounts, never by the site's editorial desk.
+        article.author = self.rng_for("starter", article.id).choice(STARTERS)
         article.published = article.published.replace(second=0)  # post times show minutes
 
     def article_path(self, article: ArticleTruth, page: int) -> str:
