@@ -138,10 +138,15 @@ def test_robots_sitemap_and_feed_as_the_style_says(portal):
     assert sitemap[0] == (200 if style.sitemap else 404)
     if style.sitemap:
         assert {a.url(BASE) for a in portal.articles} <= set(re.findall(r"<loc>([^<]+)</loc>", sitemap[2].decode()))
+    if style.feed_path:
+        status, headers, feed = fetch(portal, style.feed_path)
+        assert status == 200 and headers["Content-Type"].startswith("application/rss+xml")
+        assert portal.articles[0].url(BASE) in feed.decode()
+        assert style.feed_path in html.unescape(page_html(portal, portal.start_path))  # announced
 
 
 def test_some_style_has_neither_sitemap_nor_feed():
-    bare = [name for name, cls in STYLES.items() if not cls.sitemap and not cls.feed_path and name != "forum"]
+    bare = [name for name, cls in STYLES.items() if not cls.sitemap and not cls.feed_path]
     assert bare  # discovery must work from listing pages alone
     for name in bare:
         portal = SamplePortal(articles=6, style=name)
@@ -157,14 +162,15 @@ def test_same_seed_same_bytes(portal):
 
 def test_gbk_pages_are_gbk_behind_a_meta_declaration_only():
     portal = SamplePortal(articles=12, style="gbk")
-    for path in [portal.start_path, portal.articles[0].path]:
+    article = portal.articles[0]
+    for path in [portal.start_path, article.path]:
         status, headers, body = fetch(portal, path)
         assert headers["Content-Type"] == "text/html"
         head = body[:600].decode("ascii", "replace").lower()
         assert 'charset=gb2312"' in head or 'charset="gbk"' in head
         with pytest.raises(UnicodeDecodeError):
             body.decode("utf-8")
-        assert portal.articles[0].title in body.decode("gbk") or path == portal.start_path
+        assert article.title in body.decode("gbk")
     assert all(a.encoding == "gbk" and a.script == "simplified" for a in portal.articles)
 
 
@@ -183,7 +189,7 @@ def test_forum_threads_have_further_pages_outside_the_truth():
 def test_cards_tiles_link_articles_with_an_empty_text_too():
     portal = SamplePortal(articles=12, style="cards")
     board = page_html(portal, portal.start_path)
-    article = portal.listing_paths and portal.articles[0]
+    article = portal.articles[0]
     assert re.search(rf'<a class="thumb" href="{re.escape(article.path)}" title="[^"]+"><img [^>]*alt="[^"]+"', board)
     assert "›" in board and "載入更多" in board
 
@@ -211,3 +217,11 @@ def test_zero_config_crawl_archives_every_article_once(style, tmp_path):
     missing, extra = sorted(set(truth) - set(archived)), sorted(set(archived) - set(truth))
     assert not missing and not extra, f"{style}: {len(missing)} missing, {len(extra)} extra: {extra[:5]}"
     assert archived == truth
+
+
+def test_cli_sample_portal_offers_the_styles():
+    from tests.test_cli import assert_one_line_error, invoke
+
+    help_text = invoke("sample-portal", "--help").output
+    assert all(name in help_text for name in STYLES) and "--style forum" in help_text
+    assert_one_line_error(invoke("sample-portal", "--style", "nope"), "--style")

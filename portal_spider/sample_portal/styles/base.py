@@ -58,7 +58,7 @@ class Style:
     content = C  # the vocabulary articles are written from (make_focus, make_title, make_paragraphs, AUTHORS)
     annotations = True  # some articles carry pinyin or ruby artefacts
     sitemap = False  # serves /sitemap.xml (listed in robots.txt)
-    feed_path: str | None = None  # serves an RSS feed of the 20 newest there
+    feed_path: str | None = None  # serves an RSS feed of the 20 newest there (path and query)
     disallow: tuple[str, ...] = ("/admin/",)
 
     def __init__(self, portal: SamplePortal):
@@ -130,7 +130,7 @@ class Style:
             "ETag": '"' + hashlib.md5(data).hexdigest()[:16] + '"',
         }, data
 
-    def site_files(self, path: str, base: str) -> Response | None:
+    def site_files(self, path: str, base: str, query: str = "") -> Response | None:
         """robots.txt, and the sitemap and feed where the style has them."""
         if path == "/robots.txt":
             body = "User-agent: *\nAllow: /\n" + "".join(f"Disallow: {path}\n" for path in self.disallow)
@@ -139,7 +139,7 @@ class Style:
             return 200, {"Content-Type": "text/plain; charset=utf-8"}, body.encode()
         if path == "/sitemap.xml" and self.sitemap:
             return 200, {"Content-Type": "application/xml; charset=utf-8"}, self.sitemap_xml(base).encode()
-        if path == self.feed_path:
+        if self.feed_path and path + (f"?{query}" if query else "") == self.feed_path:
             return 200, {"Content-Type": "application/rss+xml; charset=utf-8"}, self.feed_xml(base).encode()
         return None
 
@@ -147,7 +147,7 @@ class Style:
         """The <link rel=alternate> announcing the feed, for <head>."""
         if not self.feed_path:
             return ""
-        return f'<link rel="alternate" type="application/rss+xml" title="RSS" href="{self.feed_path}">\n'
+        return f'<link rel="alternate" type="application/rss+xml" title="RSS" href="{html.escape(self.feed_path)}">\n'
 
     def sitemap_xml(self, base: str) -> str:
         rows = "".join(

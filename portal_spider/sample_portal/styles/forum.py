@@ -39,7 +39,7 @@ REPLIES = ["感謝樓主分享，收藏了。", "mark一下，晚上回家試試
 class ForumStyle(ChineseStyle):
     name = "forum"
     summary = "Discuz!-like board /forum-2-1.html, threads /thread-147110-1-1.html (the first post is the article)"
-    feed_path = None  # the feed is forum.php?mod=rss, served in route()
+    feed_path = f"/forum.php?mod=rss&fid={FID}&auth=0"
     disallow = ("/member.php", "/search.php", "/forum.php?mod=redirect*", "/forum.php?mod=post*")
 
     def key_for(self, article: ArticleTruth) -> str:
@@ -85,18 +85,16 @@ class ForumStyle(ChineseStyle):
             name = self._users()[int(m.group(1))]
             return page_response(self._frame(f"{name}的個人資料", f'<div class="bm"><h2 class="mbn">{escape(name)}</h2>'
                                              f'<ul><li>用戶組: 中級玩家</li><li>註冊時間: 2019-8-1 10:00</li></ul></div>'))
-        if path == "/forum.php":
+        if path == "/forum.php" and not query.startswith("mod=rss"):
             return self._forum_php({k: v[0] for k, v in parse_qs(query).items()}, base)
         if path in ("/member.php", "/search.php", "/home.php", "/portal.php"):
             return page_response(self._frame("登錄", '<form method="post" action="member.php?mod=logging&amp;action=login">'
                                              '<input name="username"><input name="password" type="password"><button>登錄</button></form>'))
         if path == "/":
             return redirect(302, base + "/forum.php")
-        return self.site_files(path, base) or error_response(404)
+        return self.site_files(path, base, query) or error_response(404)
 
     def _forum_php(self, params: dict, base: str):
-        if params.get("mod") == "rss":
-            return 200, {"Content-Type": "application/rss+xml; charset=utf-8"}, self.feed_xml(base).encode()
         if params.get("mod") == "redirect" and params.get("tid") in self.by_key:
             article = self.by_key[params["tid"]]
             return redirect(302, base + self.article_path(article, self._thread_pages(article)) + "#lastpost")
@@ -137,7 +135,7 @@ class ForumStyle(ChineseStyle):
         return (
             f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
             f"<title>{html.escape(title)} - {site} - Powered by Discuz!</title>\n"
-            f'<link rel="alternate" type="application/rss+xml" title="攻略交流 - {site}" href="forum.php?mod=rss&amp;fid={FID}&amp;auth=0">\n'
+            f"{self.feed_link()}"
             "</head>\n<body>\n"
             f'<div id="toptb"><a href="member.php?mod=register">立即註冊</a> <a href="member.php?mod=logging&amp;action=login">登錄</a></div>\n'
             f'<div id="hd"><h2><a href="./">{site}</a></h2><ul id="nv"><li><a href="portal.php">門戶</a></li>'
