@@ -56,7 +56,9 @@ class DateHexStyle(ChineseStyle):
             return page_response(self._topic_page(int(m.group(1))))
         if path == "/":
             return redirect(302, base + "/news/")
-        if path in ("/member/login.shtml", "/member/register.shtml", "/about/"):
+        if path == "/about/":
+            return page_response(self._frame("關於我們", f"<h2>關於{html.escape(self.portal.site_name)}</h2><p>遊戲資訊與攻略。</p>"))
+        if path in ("/member/login.shtml", "/member/register.shtml"):
             return page_response(self._frame("會員登錄", '<form method="post"><input name="u"><input name="p" type="password"><button>登錄</button></form>'))
         return self.site_files(path, base) or error_response(404)
 

@@ -216,8 +216,10 @@ class ForumStyle(ChineseStyle):
         posts = []
         if page == 1:
             posts.append(self._post(pid, "@@AUTHOR@@", a.published, "<br />\n<br />\n".join(marks), "樓主"))
-        first = (page - 1) * POSTS_PER_PAGE
-        for floor, (name, when, text) in enumerate(replies[max(0, first - 1): first + POSTS_PER_PAGE - (page == 1)], max(first, 1) + 1):
+        # Page 1 holds the first post and nine replies; later pages ten replies each.
+        start = 0 if page == 1 else (page - 1) * POSTS_PER_PAGE - 1
+        end = (page * POSTS_PER_PAGE) - 1
+        for floor, (name, when, text) in enumerate(replies[start:end], start + 2):
             posts.append(self._post(pid + floor, escape(name), when, escape(text), f"{floor}#"))
         pager = self._pager(page, self._thread_pages(a), lambda n: self.article_path(a, n).lstrip("/"))
         typeid, label = _TYPES[a.category]

@@ -90,7 +90,10 @@ class QueryStyle(ChineseStyle):
 
     def _listing_page(self, page: int) -> str:
         count = self.listing_count()
-        href = self.listing_path
+
+        def href(n: int) -> str:  # relative, like every link on this site
+            return self.listing_path(n).lstrip("/")
+
         bits = [f"共{len(self.listed())}篇", f'<a href="{href(1)}">首頁</a>']
         bits.append(f'<a href="{href(page - 1)}">上一頁</a>' if page > 1 else "上一頁")
         bits += [f"[{n}]" if n == page else f'<a href="{href(n)}">{n}</a>' for n in range(1, count + 1)]
@@ -98,7 +101,7 @@ class QueryStyle(ChineseStyle):
         bits.append(f'<a href="{href(count)}">尾頁</a>')
         hot = self.rng_for("hot", page).sample(self.portal._order, min(6, len(self.portal._order)))
         side = "<b>熱門文章</b><br>" + "<br>".join(f'<a href="article.php?id={a.id}">{escape(a.title[:16])}</a>' for a in hot)
-        pager = '<div class="pages">' + " ".join(b.replace('href="/', 'href="') for b in bits) + "</div>"
+        pager = f'<div class="pages">{" ".join(bits)}</div>'
         return self._frame("最新文章", self._table(self.listing_items(page)) + "\n" + pager, side)
 
     def _article_page(self, a: ArticleTruth, page: int):
