@@ -6,6 +6,7 @@ non-zero exit, and calls one library function.
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import click
 
 from portal_spider.portals import PortalConfigError, load_portals, portal_from_start_urls
+from portal_spider.sample_portal.styles import STYLES
 from storage import Archive
 from storage.archive import ArchiveError
 
@@ -341,25 +343,32 @@ def serve(db, host, port):
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--articles", default=36, show_default=True, type=click.IntRange(1))
 @click.option("--seed", default=1, show_default=True, type=int)
-def sample_portal(host, port, articles, seed):
+@click.option("--style", default="numeric", show_default=True, type=click.Choice(list(STYLES)),
+              help="The kind of site: its URL scheme and page layout.")
+def sample_portal(host, port, articles, seed, style):
     """Serve the bundled sample guide portal (for the demo, tests and benchmarks).
 
     \b
         portal-archive sample-portal --port 8000
         portal-archive crawl --start-url http://127.0.0.1:8000/list/index.html
+        portal-archive sample-portal --port 8000 --style forum   # prints its first listing URL
     """
     from portal_spider.sample_portal import SamplePortal, serve as serve_portal
 
-    portal = SamplePortal(articles=articles, seed=seed)
+    portal = SamplePortal(articles=articles, seed=seed, style=style)
     try:
         server = serve_portal(portal, host=host, port=port)
     except OSError as error:
         raise click.ClickException(f"cannot listen on {host}:{port}: {error.strerror}") from None
-    click.echo(f"sample portal with {articles} articles at {server.base_url}/list/index.html")
+    click.echo(f"sample portal with {articles} articles at {server.base_url}{portal.start_path}")
     try:
         server.wait()
     except KeyboardInterrupt:
         server.shutdown()
+
+
+sample_portal.help = inspect.cleandoc(sample_portal.help) + "\n\n\b\nStyles:" + "".join(
+    f"\n  {name:8} {cls.summary}" for name, cls in STYLES.items())
 
 
 if __name__ == "__main__":

@@ -302,20 +302,21 @@ PINYIN_T = dict(pair.split(":") for pair in """
 class _Slots(dict):
     """Slot values for one sentence: a slot is drawn on first use, then stays fixed."""
 
-    __slots__ = ("rng", "focus")
+    __slots__ = ("rng", "focus", "pools")
 
-    def __init__(self, rng: random.Random, focus: dict):
+    def __init__(self, rng: random.Random, focus: dict, pools: dict):
         super().__init__()
         self.rng = rng
         self.focus = focus
+        self.pools = pools
 
     def __missing__(self, key):
         # rng.random() rather than randrange/randint: same determinism, a third of the cost
         rnd = self.rng.random
         if key in self.focus and (key in ("g", "v") or rnd() < 0.6):
             value = self.focus[key]
-        elif key in _POOLS:
-            pool = _POOLS[key]
+        elif key in self.pools:
+            pool = self.pools[key]
             value = pool[int(rnd() * len(pool))]
             # keep h/h2, i/i2, ... distinct within a sentence
             base = key.rstrip("23")
@@ -385,7 +386,8 @@ def _compile(template: str):
 _COMPILED: dict[str, tuple] = {}
 
 
-def fill(template: str, rng: random.Random, focus: dict) -> str:
+def fill(template: str, rng: random.Random, focus: dict, pools: dict | None = None) -> str:
+    """The template with its slots filled (``pools``: the word lists, Chinese by default)."""
     parts = _COMPILED.get(template)
     if parts is None:
         parts = _COMPILED[template] = _compile(template)
@@ -395,7 +397,7 @@ def fill(template: str, rng: random.Random, focus: dict) -> str:
         for i, part in enumerate(parts):
             chosen.append(part if i % 2 == 0 else part[int(rnd() * len(part))])
         template = "".join(chosen)
-    text = template.format_map(_Slots(rng, focus))
+    text = template.format_map(_Slots(rng, focus, _POOLS if pools is None else pools))
     if text.endswith("。") and rnd() < 0.2:
         tail = TAILS[int(rnd() * len(TAILS))]
         used = focus.setdefault("_tails", set())  # each aside at most once per article
