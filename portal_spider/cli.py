@@ -237,13 +237,13 @@ def extract(file, url, manifest):
     click.echo(json.dumps(record, ensure_ascii=False, indent=2))
 
 
-@cli.command()
+@cli.command(name="inspect")
 @click.argument("target", metavar="URL|FILE")
 @click.option("--url", help="With a saved FILE: the URL it was fetched from.")
 @click.option("-s", "settings", multiple=True, metavar="NAME=VALUE",
               help="A Scrapy setting for fetching a URL (repeatable).")
 @click.option("-v", "--verbose", is_flag=True, help="Show Scrapy's log while fetching.")
-def inspect(target, url, settings, verbose):
+def inspect_page_command(target, url, settings, verbose):
     """Show what portal-archive finds on one page, as JSON.
 
     Prints kind (listing, article or other), article_urls and next_page_urls (absolute,
