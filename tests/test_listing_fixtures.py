@@ -85,6 +85,7 @@ def test_fixture_set_is_sane():
         articles, optional, next_pages = case["article_urls"], case["optional_urls"], case["next_page_urls"]
         assert articles and len(set(articles)) == len(articles), name
         assert not set(articles) & set(optional), name
+        assert not set(next_pages) & (set(articles) | set(optional)), name
         for url in articles + optional + next_pages:
             parts = urlsplit(url)
             assert parts.scheme in ("http", "https") and parts.netloc and not parts.fragment, (name, url)
