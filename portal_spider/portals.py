@@ -27,6 +27,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+import tldextract
 from lxml.cssselect import CSSSelector, SelectorError
 
 from portal_spider.pages.options import ExtractionOptions
@@ -50,13 +51,20 @@ class Portal:
     hosts: tuple[str, ...] = ()
     sites: frozenset[str] = field(default=frozenset(), compare=False)
 
+    domains: frozenset[str] = field(default=frozenset(), compare=False)
+
     def __post_init__(self):
-        # The crawl never leaves the sites of the start URLs and of the declared hosts.
-        own = {site_of(url) for url in self.start_urls}
-        object.__setattr__(self, "sites", frozenset(own | {site_of(f"http://{host}/") for host in self.hosts}))
+        # The crawl never leaves the sites of the start URLs and of the declared hosts,
+        # nor their registrable domains (news.163.com belongs with www.163.com).
+        urls = [*self.start_urls, *(f"http://{host}/" for host in self.hosts)]
+        object.__setattr__(self, "sites", frozenset(site_of(url) for url in urls))
+        object.__setattr__(self, "domains", frozenset(domain_of(url) for url in urls) - {None})
 
     def owns(self, url: str) -> bool:
-        return site_of(url) in self.sites
+        try:
+            return site_of(url) in self.sites or domain_of(url) in self.domains
+        except ValueError:  # a port past 65535: no site at all
+            return False
 
 
 LISTING_KEYS = {"article_link_selector", "next_page_selector"}
@@ -83,6 +91,22 @@ def site_of(url: str) -> str:
     default_port = {"http": 80, "https": 443}.get(parts.scheme)
     port = parts.port if parts.port not in (None, default_port) else None
     return f"{host}:{port}" if port else host
+
+
+_PUBLIC_SUFFIXES = tldextract.TLDExtract(suffix_list_urls=(), include_psl_private_domains=True)
+
+
+def domain_of(url: str) -> str | None:
+    """The registrable domain of a URL's host, with its port: ``163.com`` for
+    ``news.163.com``, ``user.blogspot.com`` for itself (a private suffix); None for an IP
+    address or a host under no known public suffix (``localhost``, ``portal.test``)."""
+    parts = urlsplit(url)
+    domain = _PUBLIC_SUFFIXES(parts.hostname or "").top_domain_under_public_suffix
+    if not domain:
+        return None
+    default_port = {"http": 80, "https": 443}.get(parts.scheme)
+    port = parts.port if parts.port not in (None, default_port) else None
+    return f"{domain}:{port}" if port else domain
 
 
 def check_start_url(url: str) -> str:

@@ -1,4 +1,5 @@
 from portal_spider.discovery import find_listing_links, url_shape
+from portal_spider.portals import Portal
 
 BASE = "http://portal.test/list/index_2.html"
 
@@ -115,7 +116,8 @@ def test_other_hosts_count_only_when_given():
     items = "".join(f'<li><a href="https://news.portal.test/a/{n}.html">新版本角色強度排行第{n}期</a></li>' for n in range(10, 16))
     html = f"<html><body><ul>{items}</ul></body></html>"
     assert find_listing_links(html, "https://www.portal.test/").article_urls == []
-    links = find_listing_links(html, "https://www.portal.test/", sites=frozenset({"portal.test", "news.portal.test"}))
+    portal = Portal(name="p", start_urls=("https://www.portal.test/",), hosts=("news.portal.test",))
+    links = find_listing_links(html, "https://www.portal.test/", owns=portal.owns)
     assert len(links.article_urls) == 6
 
 
@@ -125,3 +127,9 @@ def test_a_last_page_with_one_article_is_read_by_the_shapes_of_earlier_pages():
     known = frozenset({url_shape("http://portal.test/article/1000.html")})
     assert find_listing_links(listing(one), BASE, known_shapes=known).article_urls == [
         "http://portal.test/article/1009.html"]
+
+
+def test_other_hosts_of_the_same_registrable_domain_are_the_portal():
+    items = "".join(f'<li><a href="https://ent.163.com/25/0513/10/K{n}ABCDEF0001.html">新版本角色強度排行第{n}期</a></li>' for n in range(10, 16))
+    html = f'<html><body><ul>{items}</ul><a href="https://www.elsewhere.com/a/12345.html">友情鏈接一個很長的網站名稱</a></body></html>'
+    assert len(find_listing_links(html, "https://www.163.com/").article_urls) == 6

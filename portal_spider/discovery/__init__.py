@@ -9,6 +9,7 @@ looks like.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urljoin
 
@@ -16,7 +17,7 @@ import lxml.etree
 import lxml.html
 from lxml.cssselect import CSSSelector
 
-from portal_spider.portals import site_of
+from portal_spider.portals import Portal
 
 from .anchors import absolute_url, collect_anchors
 from .articles import find_articles
@@ -48,25 +49,22 @@ def find_listing_links(
     url: str,
     article_link_selector: str | None = None,
     next_page_selector: str | None = None,
-    sites: frozenset[str] | None = None,
+    owns: Callable[[str], bool] | None = None,
     known_shapes: frozenset[str] = frozenset(),
 ) -> ListingLinks:
     """Article and next-page links of a listing page, absolute, in page order.
 
-    Only links on the page's own site, or on ``sites`` (hosts with port, as
-    ``portals.site_of`` gives them) when given, are considered. ``known_shapes``: the
-    ``url_shape`` of article URLs found on the portal's other listing pages.
+    Only links the portal ``owns`` (``Portal.owns``; by default that of a portal made
+    from this page's URL: its site and registrable domain) are considered.
+    ``known_shapes``: the ``url_shape`` of article URLs found on the portal's other
+    listing pages.
     """
     root = _parse(html)
     if root is None:
         return ListingLinks()
     bases = root.xpath("//base/@href")
     base = urljoin(url, bases[0].strip()) if bases else url
-    allowed = sites or frozenset({site_of(url)})
-
-    def keep(link_url: str) -> bool:
-        return site_of(link_url) in allowed
-
+    keep = owns or Portal(name="", start_urls=(url,)).owns
     anchors = collect_anchors(root, base, keep)
     if next_page_selector:
         next_urls = _links_at(root, next_page_selector, base, keep)
@@ -80,15 +78,14 @@ def find_listing_links(
     return links
 
 
-def suggest_selectors(html: str, url: str, links: ListingLinks, sites: frozenset[str] | None = None) -> dict:
+def suggest_selectors(html: str, url: str, links: ListingLinks, owns: Callable[[str], bool] | None = None) -> dict:
     """CSS selectors (article_link_selector, next_page_selector) that pick ``links`` again."""
     root = _parse(html)
     if root is None:
         return {}
     bases = root.xpath("//base/@href")
     base = urljoin(url, bases[0].strip()) if bases else url
-    allowed = sites or frozenset({site_of(url)})
-    anchors = collect_anchors(root, base, lambda u: site_of(u) in allowed)
+    anchors = collect_anchors(root, base, owns or Portal(name="", start_urls=(url,)).owns)
     out = {}
     for key, urls in (("article_link_selector", links.article_urls), ("next_page_selector", links.next_page_urls)):
         selector = suggest_selector(root, [a for a in anchors if a.url in set(urls)], anchors)

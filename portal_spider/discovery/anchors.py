@@ -46,10 +46,11 @@ class Anchor:
     group: tuple  # which repeated record structure it sits in
     in_chrome: bool  # inside <nav>, <header> or <footer>
     near_date: bool  # its record shows a date or time besides the link
+    is_label: bool = False  # its text stands for several URLs on the page
 
     @property
     def is_headline(self) -> bool:
-        return is_headline(self.text)
+        return not self.is_label and is_headline(self.text)
 
 
 def absolute_url(href: str | None, base: str) -> str | None:

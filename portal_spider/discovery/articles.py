@@ -21,8 +21,13 @@ from .shapes import article_prior, url_shape
 
 MIN_PRIOR = 0.3  # a link of another shape in an article group must look like an article
 MIN_EVIDENCE = 0.45
+MIN_OUTSIDE_PRIOR = 0.2
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-SECONDARY_SHARE = 0.4  # another group of other URL shapes needs this share of the best score
+SECONDARY_SHARE = 0.4
+SECONDARY_STRENGTH = 0.8
+# Layout words for the side columns of a page: their lists are fine to take beside the
+# listing, but must not outweigh it.
+_SIDE_WORD = re.compile(r"(?:^|[.#\s_-])(?:side|sidebar|aside|widget|rank|ranking|hot|popular|recommend|related)(?:$|[.\s_-])", re.I)  # another group of other URL shapes needs this share of the best score
 
 
 @dataclass
@@ -52,12 +57,14 @@ def _score(anchors: list[Anchor], priors: dict[str, float], shapes: dict[str, st
     dated = min(1.0, sum(1 for a in anchors if a.near_date and a.url in headlines) / len(headlines))
     consistency = shape_counts.most_common(1)[0][1] / len(headlines)
     chrome = sum(1 for a in anchors if a.in_chrome) / len(anchors)
+    aside = 0.6 if any(_SIDE_WORD.search(part) for part in anchors[0].group[0]) else 1.0
     # URLs that carry an id, or else long headlines with dates beside them: a menu of
     # section names has neither.
     evidence = prior + 0.3 * strength + 0.3 * dated
     if evidence < MIN_EVIDENCE:
         return Group(anchors, 0.0, shape_counts)
-    score = len(headlines) * (0.1 + evidence) * (0.4 + 0.6 * consistency) * (1 - 0.7 * chrome)
+    score = len(headlines) * (0.1 + evidence) * (0.5 + 0.5 * strength) * (0.4 + 0.6 * consistency)
+    score *= (1 - 0.7 * chrome) * aside
     return Group(anchors, score, shape_counts, strength)
 
 
@@ -70,6 +77,14 @@ def find_articles(
     pages: a headline link of one of them is an article even where the page has too few
     to show a pattern of its own (the last page of a listing, with one article left)."""
     candidates = [a for a in anchors if a.url not in exclude]
+    # A text that stands for several different URLs is a label ("Go to last post",
+    # "领取", "Read the review"), not a headline.
+    urls_by_text: dict[str, set[str]] = defaultdict(set)
+    for anchor in candidates:
+        urls_by_text[anchor.text].add(anchor.url)
+    for anchor in candidates:
+        if len(urls_by_text[anchor.text]) >= 3:
+            anchor.is_label = True
     priors = {a.url: article_prior(a.url) for a in candidates}
     shapes = {a.url: url_shape(a.url) for a in candidates}
     by_group: dict[tuple, list[Anchor]] = defaultdict(list)
@@ -83,9 +98,12 @@ def find_articles(
     def is_article(anchor: Anchor) -> bool:
         if is_filler(anchor.text):
             return False
-        if shapes[anchor.url] in article_shapes:
-            return anchor.is_headline or id(anchor) in chosen_anchors
-        return id(anchor) in chosen_anchors and anchor.is_headline and priors[anchor.url] >= MIN_PRIOR
+        if id(anchor) in chosen_anchors:
+            return shapes[anchor.url] in article_shapes or (anchor.is_headline and priors[anchor.url] >= MIN_PRIOR)
+        # Elsewhere on the page (lead stories, tiles, hot lists): headlines of the same
+        # URL shapes, outside the page's chrome, whose URLs do not name a collection.
+        return (shapes[anchor.url] in article_shapes and anchor.is_headline and not anchor.in_chrome
+                and priors[anchor.url] >= MIN_OUTSIDE_PRIOR)
 
     return list(dict.fromkeys(a.url for a in candidates if is_article(a))), chosen
 
@@ -101,7 +119,7 @@ def _chosen(groups: list[Group]) -> list[Group]:
     return [
         group for group in groups
         if set(group.shapes) & best_shapes
-        or (group.score >= SECONDARY_SHARE * best.score and group.strength >= SECONDARY_SHARE * 1.5 * best.strength)
+        or (group.score >= SECONDARY_SHARE * best.score and group.strength >= SECONDARY_STRENGTH * best.strength)
     ]
 
 

@@ -9,12 +9,13 @@ Both are told apart by the URL's parts, not by any one site's scheme.
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 _TOKEN_SPLIT = re.compile(r"([-_.~,+!]+)")
 _DIGITS = re.compile(r"^\d+$")
 _ALNUM_ID = re.compile(r"^(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{6,}$", re.I)
 _WORD = re.compile(r"^[^\W\d_]+$")
+_ALNUM_RUN = re.compile(r"[^\W_]+")
 _EXTENSION = re.compile(r"\.(s?html?|php|aspx?|jsp|cgi|do|action)$", re.I)
 
 # Path parts and query keys that name a collection or a function of the site rather than
@@ -52,13 +53,19 @@ def _fold_segment(segment: str) -> str:
     extension = _EXTENSION.search(segment)
     stem = segment[: extension.start()] if extension else segment
     parts = _TOKEN_SPLIT.split(stem)
-    if _is_slug(parts[::2]):
+    if _is_name(_ALNUM_RUN.findall(unquote(stem))):
         folded = "{slug}"
     elif len(parts) == 1 and not _DIGITS.match(stem) and not _ALNUM_ID.match(stem) and _has_han(stem):
         folded = "{slug}"
     else:
         folded = "".join(_fold_token(p) if i % 2 == 0 else p for i, p in enumerate(parts))
     return folded + (extension.group(0).lower() if extension else "")
+
+
+def _is_name(tokens: list[str]) -> bool:
+    """Two or more words: a slug or a wiki page name (its family, not yet an article)."""
+    words = [t.lower() for t in tokens if len(t) >= 2 and _WORD.match(t)]
+    return len(words) >= 2 and not (len(words) < 4 and set(words) & COLLECTION_WORDS)
 
 
 def _is_slug(tokens: list[str]) -> bool:
@@ -87,7 +94,7 @@ def url_shape(url: str) -> str:
 
 
 def _segment_words(segment: str) -> list[str]:
-    return [w.lower() for w in re.split(r"[-_.]+", _EXTENSION.sub("", segment)) if w]
+    return [w.lower() for w in _ALNUM_RUN.findall(unquote(_EXTENSION.sub("", segment)))]
 
 
 def _is_id_token(token: str) -> bool:
@@ -112,6 +119,8 @@ def article_prior(url: str) -> float:
         score += 0.35
     if _is_slug(last_words):
         score += 0.5  # a slug of words
+    elif _is_name(last_words):
+        score += 0.3  # a name of two words: an article, or a tag
     if _EXTENSION.search(last) and not set(last_words) & COLLECTION_WORDS:
         score += 0.1
     routes = {value.lower() for key, value in query if key.lower() in ROUTE_KEYS}

@@ -227,7 +227,7 @@ class PortalSpider(scrapy.Spider):
         html = decode_html(response.body, response.headers.get("Content-Type", b"").decode("latin-1"))
         links = find_listing_links(
             html, response.url, portal.article_link_selector, portal.next_page_selector,
-            sites=portal.sites, known_shapes=frozenset(state.article_shapes),
+            owns=portal.owns, known_shapes=frozenset(state.article_shapes),
         )
         article_urls = [
             url for url in dict.fromkeys(map(self.archive.canonicalize, links.article_urls))
