@@ -20,6 +20,7 @@ PortalConfigError when the file is loaded, not a surprise mid-crawl.
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from dataclasses import dataclass, field, fields
@@ -96,12 +97,17 @@ def site_of(url: str) -> str:
 _PUBLIC_SUFFIXES = tldextract.TLDExtract(suffix_list_urls=(), include_psl_private_domains=True)
 
 
+@functools.lru_cache(maxsize=4096)
+def _registrable_domain(host: str) -> str:
+    return _PUBLIC_SUFFIXES(host).top_domain_under_public_suffix
+
+
 def domain_of(url: str) -> str | None:
     """The registrable domain of a URL's host, with its port: ``163.com`` for
     ``news.163.com``, ``user.blogspot.com`` for itself (a private suffix); None for an IP
     address or a host under no known public suffix (``localhost``, ``portal.test``)."""
     parts = urlsplit(url)
-    domain = _PUBLIC_SUFFIXES(parts.hostname or "").top_domain_under_public_suffix
+    domain = _registrable_domain(parts.hostname or "")
     if not domain:
         return None
     default_port = {"http": 80, "https": 443}.get(parts.scheme)

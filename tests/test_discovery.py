@@ -133,3 +133,11 @@ def test_other_hosts_of_the_same_registrable_domain_are_the_portal():
     items = "".join(f'<li><a href="https://ent.163.com/25/0513/10/K{n}ABCDEF0001.html">新版本角色強度排行第{n}期</a></li>' for n in range(10, 16))
     html = f'<html><body><ul>{items}</ul><a href="https://www.elsewhere.com/a/12345.html">友情鏈接一個很長的網站名稱</a></body></html>'
     assert len(find_listing_links(html, "https://www.163.com/").article_urls) == 6
+
+
+def test_a_board_numbered_oldest_first_continues_behind_previous_on_its_entry_page():
+    pager = '<a href="/bbs/Board/index1.html">最舊</a><a href="/bbs/Board/index3999.html">‹ 上頁</a><a>下頁 ›</a>'
+    assert _pager_next(pager, "http://portal.test/bbs/Board/index.html") == [
+        "http://portal.test/bbs/Board/index3999.html"]
+    # Elsewhere "previous" is where the crawl came from.
+    assert _pager_next('<a href="/list/index_2.html">上一頁</a>', "http://portal.test/list/index_3.html") == []

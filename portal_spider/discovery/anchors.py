@@ -131,16 +131,25 @@ def collect_anchors(root, base: str, keep) -> list[Anchor]:
     """Every <a href> whose absolute URL ``keep`` accepts, in page order."""
     anchors = []
     record_texts: dict[int, str] = {}
+    container_paths: dict[int, tuple] = {}
+    kept: dict[str, str | None] = {}  # href -> absolute URL, or None when not kept
     for order, element in enumerate(root.iter("a")):
-        url = absolute_url(element.get("href"), base)
-        if not url or not keep(url):
+        href = element.get("href")
+        if href not in kept:
+            url = absolute_url(href, base)
+            kept[href] = url if url and keep(url) else None
+        url = kept[href]
+        if url is None:
             continue
         record, container = _record(element)
         if record is None:
             group = ("single", _path(element))
             near_date = False
         else:
-            group = (_path(container), record.tag, _path(element.getparent(), stop=record, classes=False), _signature(element))
+            if id(container) not in container_paths:
+                container_paths[id(container)] = _path(container)
+            inner = _path(element.getparent(), stop=record, classes=False)
+            group = (container_paths[id(container)], record.tag, inner, _signature(element))
             if id(record) not in record_texts:
                 record_texts[id(record)] = record.text_content()
             record_text = record_texts[id(record)]

@@ -85,8 +85,9 @@ def find_articles(
     for anchor in candidates:
         if len(urls_by_text[anchor.text]) >= 3:
             anchor.is_label = True
-    priors = {a.url: article_prior(a.url) for a in candidates}
-    shapes = {a.url: url_shape(a.url) for a in candidates}
+    urls = {a.url for a in candidates}
+    priors = {url: article_prior(url) for url in urls}
+    shapes = {url: url_shape(url) for url in urls}
     by_group: dict[tuple, list[Anchor]] = defaultdict(list)
     for anchor in candidates:
         by_group[anchor.group].append(anchor)

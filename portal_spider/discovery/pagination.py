@@ -19,6 +19,7 @@ NEXT_TEXT = re.compile(
 )
 ARROW_NEXT = re.compile(r"^\s*(?:›|>|→|⟩|〉|＞)\s*$")
 ARROW_LAST = re.compile(r"^\s*(?:»|>>|>\||≫|》)\s*$")
+PREVIOUS_TEXT = re.compile(rf"^{_DECORATION}(?:上一?[页頁]|前一?[页頁]|prev(?:ious)?(?:\s+page)?){_DECORATION}$", re.I)
 LAST_TEXT = re.compile(r"(末页|末頁|尾页|尾頁|最后一页|最後一頁|\blast\b)", re.I)
 _NUMBER = re.compile(r"^\s*[\[(（]?\s*(\d{1,5})\s*[\])）]?\s*$")
 _CURRENT_CLASS = re.compile(r"\b(cur|current|active|on|selected|thisclass|now|this|here|page-current|is-current)\b", re.I)
@@ -138,8 +139,15 @@ def find_next_pages(root, anchors: list[Anchor], page_url: str, base: str, keep)
     numbered = _numbered_next(anchors, page_url)
     if numbered:
         return numbered
-    return list(dict.fromkeys(a.url for a in candidates if ARROW_LAST.match(_label(a)) and not LAST_TEXT.search(
+    arrows = list(dict.fromkeys(a.url for a in candidates if ARROW_LAST.match(_label(a)) and not LAST_TEXT.search(
         (a.element.get("title") or "") + (a.element.get("aria-label") or ""))))
+    if arrows:
+        return arrows
+    # A board that numbers its pages oldest first (PTT's index.html is the newest) has
+    # only a "previous page" link on its entry page, and that is where older posts are.
+    if not _PAGE_NUMBER.search(page_url):
+        return list(dict.fromkeys(a.url for a in candidates if PREVIOUS_TEXT.match(_label(a))))[:1]
+    return []
 
 
 def _title_of(url: str, anchors: list[Anchor]) -> str:
