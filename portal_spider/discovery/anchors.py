@@ -32,6 +32,7 @@ DATE_NEARBY = re.compile(
 MAX_RECORD_CHARS = 1000
 # Parts of a page that hold site-wide links rather than the listing.
 CHROME_TAGS = frozenset({"nav", "header", "footer"})
+_ITEM_CLASS = re.compile(r"^(?=.*\d).{6,}$")
 _STATE_CLASSES = frozenset(
     "odd even first last active current cur on selected hover clearfix cf fix top hot new".split()
 )
@@ -95,9 +96,12 @@ def is_filler(text: str) -> bool:
 
 
 def _signature(element) -> str:
+    # Classes that name one item (post-12345, id-t3_1b2c3d) would split a list into
+    # groups of one.
     classes = sorted(
-        {_DIGITS.sub("0", c) for c in (element.get("class") or "").split()} - _STATE_CLASSES
-    )[:3]
+        {_DIGITS.sub("0", c) for c in (element.get("class") or "").split() if not _ITEM_CLASS.search(c)}
+        - _STATE_CLASSES
+    )
     return element.tag + "".join("." + c for c in classes)
 
 

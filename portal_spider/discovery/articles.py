@@ -12,18 +12,19 @@ hot lists, thumbnail tiles).
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from .anchors import Anchor, is_filler
-from .shapes import article_prior, url_shape
+from .shapes import article_prior, slug_title, url_shape
 
 MIN_PRIOR = 0.3  # a link of another shape in an article group must look like an article
 MIN_EVIDENCE = 0.45
 MIN_OUTSIDE_PRIOR = 0.2
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-SECONDARY_SHARE = 0.4
+SECONDARY_SHARE = 0.6
 SECONDARY_STRENGTH = 0.8
 # Layout words for the side columns of a page: their lists are fine to take beside the
 # listing, but must not outweigh it.
@@ -49,6 +50,10 @@ def _title_strength(text: str) -> float:
 def _score(anchors: list[Anchor], priors: dict[str, float], shapes: dict[str, str]) -> Group:
     urls = list(dict.fromkeys(a.url for a in anchors))
     headlines = {a.url: a.text for a in anchors if a.is_headline}
+    for anchor in anchors:
+        # "128 comments" under a title that links elsewhere: the URL's slug is the title.
+        if anchor.url not in headlines and not anchor.is_label and (title := slug_title(anchor.url)):
+            headlines[anchor.url] = title
     shape_counts = Counter(shapes[url] for url in headlines or urls)
     if len(headlines) < 2:
         return Group(anchors, 0.0, shape_counts)
@@ -63,7 +68,8 @@ def _score(anchors: list[Anchor], priors: dict[str, float], shapes: dict[str, st
     evidence = prior + 0.3 * strength + 0.3 * dated
     if evidence < MIN_EVIDENCE:
         return Group(anchors, 0.0, shape_counts)
-    score = len(headlines) * (0.1 + evidence) * (0.5 + 0.5 * strength) * (0.4 + 0.6 * consistency)
+    # The square root: a listing's few dated headlines outweigh a long catalogue of names.
+    score = math.sqrt(len(headlines)) * (0.1 + evidence) * (0.25 + 0.75 * strength) * (0.4 + 0.6 * consistency)
     score *= (1 - 0.7 * chrome) * aside
     return Group(anchors, score, shape_counts, strength)
 
@@ -100,7 +106,12 @@ def find_articles(
         if is_filler(anchor.text):
             return False
         if id(anchor) in chosen_anchors:
-            return shapes[anchor.url] in article_shapes or (anchor.is_headline and priors[anchor.url] >= MIN_PRIOR)
+            # In the listing's own records: its URL shape (an id of letters only, that the
+            # shapes could not fold, included: /v/hrlmvwl beside /v/vd5ab3), or a headline
+            # to an article-like URL.
+            shape = shapes[anchor.url]
+            return (shape in article_shapes or any(_same_family(shape, known) for known in article_shapes)
+                    or anchor.is_headline and priors[anchor.url] >= MIN_PRIOR)
         # Elsewhere on the page (lead stories, tiles, hot lists): headlines of the same
         # URL shapes, outside the page's chrome, whose URLs do not name a collection.
         return (shapes[anchor.url] in article_shapes and anchor.is_headline and not anchor.in_chrome
@@ -122,6 +133,19 @@ def _chosen(groups: list[Group]) -> list[Group]:
         if set(group.shapes) & best_shapes
         or (group.score >= SECONDARY_SHARE * best.score and group.strength >= SECONDARY_STRENGTH * best.strength)
     ]
+
+
+_LETTER_ID = re.compile(r"^[a-z]{5,12}$")
+
+
+def _same_family(shape: str, article_shape: str) -> bool:
+    """One path part apart, where the article shape has a folded id and this one a run
+    of letters: a base-36 id that happens to hold no digit."""
+    parts, known = shape.split("/"), article_shape.split("/")
+    if len(parts) != len(known):
+        return False
+    apart = [(p, k) for p, k in zip(parts, known) if p != k]
+    return len(apart) == 1 and apart[0][1] == "x" and bool(_LETTER_ID.match(apart[0][0]))
 
 
 def _main_shapes(shapes: Counter) -> set[str]:

@@ -14,7 +14,7 @@ from .anchors import Anchor, absolute_url
 _DECORATION = r"[\s<>«»‹›←→\[\]【】()（）|·.…:：]*"
 NEXT_TEXT = re.compile(
     rf"^{_DECORATION}(?:下一?[页頁张張]|后一?[页頁]|後一?[页頁]|next(?:\s+page)?|older(?:\s+(?:posts|entries|articles|stories))?|"
-    rf"more\s+(?:posts|articles|stories|news)|load\s+more|show\s+more|加载更多|載入更多|更早|siguiente|weiter|nächste(?:\s+seite)?|suivant|次へ|次のページ){_DECORATION}$",
+    rf"more\s+(?:posts|articles|stories|news)|load\s+more|show\s+more|加载更多|載入更多|更早|(?:早期|较早|較早|较旧|較舊|更早的?)(?:文章|日志|日誌|帖子|内容|內容)|siguiente|weiter|nächste(?:\s+seite)?|suivant|次へ|次のページ){_DECORATION}$",
     re.I,
 )
 ARROW_NEXT = re.compile(r"^\s*(?:›|>|→|⟩|〉|＞)\s*$")

@@ -93,6 +93,14 @@ def url_shape(url: str) -> str:
     return host + path + ("?" + query if query else "")
 
 
+def slug_title(url: str) -> str | None:
+    """The words of a URL whose last part is a title turned into a slug (four or more
+    words: '/comments/x1y2z3/psa_the_update_resets_your_keys/'), or None."""
+    segments = [s for s in urlsplit(url).path.split("/") if s]
+    words = [w for w in _segment_words(segments[-1]) if _WORD.match(w)] if segments else []
+    return " ".join(words) if len(words) >= 4 and not set(words) & COLLECTION_WORDS else None
+
+
 def _segment_words(segment: str) -> list[str]:
     return [w.lower() for w in _ALNUM_RUN.findall(unquote(_EXTENSION.sub("", segment)))]
 
