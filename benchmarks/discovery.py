@@ -1,6 +1,6 @@
 """Zero-config link discovery on the saved listing pages, against a naive anchor, in one run.
 
-    python -m benchmarks.discovery [--fixtures tests/fixtures/listings] [--quiet]
+    python -m benchmarks.discovery [--fixtures tests/fixtures/listings] [--quiet] [--styles]
 
 For every fixture (tests/fixtures/listings/README.md): article-link precision (found links
 that are the page's articles or its optional side articles, over all found), recall (the
@@ -13,6 +13,11 @@ nothing is found has precision 1 (nothing wrong was returned); its recall shows 
 The anchor is the naive baseline written below: the largest family of same-site links whose
 path, digits folded, is the same and whose text is at least 6 characters; next page by rel=next
 or a next label. Fragments are ignored throughout, as in the tests.
+
+With ``--styles``, section 2 serves each sample-portal style on loopback and crawls it
+zero-config from its first listing page (``portal-archive crawl --start-url``): truth
+articles archived, missing, and extra rows (non-articles or duplicates), beside the
+articles the anchor reaches by walking the same listing pages with its own next links.
 """
 
 from __future__ import annotations
@@ -20,6 +25,9 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import subprocess
+import sys
+import tempfile
 import time
 from collections import defaultdict
 from dataclasses import dataclass
@@ -28,11 +36,14 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 
 import lxml.etree
 import lxml.html
+import sqlite_utils
 
 from portal_spider.discovery import find_listing_links
 from portal_spider.pages import decode_html
 from portal_spider.portals import site_of
 
+# The sample portal is local and ours: no need to be polite to it.
+FAST = ["-s", "AUTOTHROTTLE_ENABLED=0", "-s", "DOWNLOAD_DELAY=0", "-s", "CONCURRENT_REQUESTS_PER_DOMAIN=16"]
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "listings"
 
 
@@ -182,13 +193,59 @@ def listing_fixtures(folder: Path, quiet: bool = False) -> dict:
     return result
 
 
+def _anchor_walk(portal, base: str, limit: int = 200) -> set[str]:
+    """The articles the anchor reaches by following its own next-page links."""
+    url, seen, found = base + portal.start_path, set(), set()
+    while url and url not in seen and len(seen) < limit:
+        seen.add(url)
+        _status, headers, body = portal.respond(url[len(base):], {}, base)
+        articles, next_pages = anchor(decode_html(body, headers.get("Content-Type")), url)
+        found.update(articles)
+        url = next_pages[0] if next_pages else None
+    return found
+
+
+def sample_styles(articles: int, per_page: int) -> dict:
+    """Section 2: a zero-config crawl of each sample-portal style, against the anchor's walk."""
+    from portal_spider.sample_portal import STYLES, SamplePortal, serve
+
+    print(f"\n== Zero-config crawl of each sample-portal style ({articles} articles, {per_page} a page)")
+    print(f"{'style':9} {'truth':>5} {'archived':>8} {'missing':>7} {'extra':>5} {'listing':>7} {'seconds':>7} | {'anchor reaches':>14}")
+    result = {}
+    for style in STYLES:
+        portal = SamplePortal(articles=articles, seed=3, per_page=per_page, style=style)
+        with tempfile.TemporaryDirectory() as folder, serve(portal, host="127.0.0.1", port=0) as server:
+            db = Path(folder) / "archive.db"
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "portal_spider.cli", "crawl", "--start-url",
+                            server.base_url + portal.start_path, "--db", str(db), "--quiet", *FAST],
+                           check=False, capture_output=True, timeout=600)
+            seconds = time.perf_counter() - start
+            truth = {row["url"] for row in portal.truth_json(server.base_url)}
+            rows = [row["url"] for row in sqlite_utils.Database(db)["articles"].rows] if db.exists() else []
+            listings = sum(1 for path in server.requests if path.split("?")[0] in
+                           {p.split("?")[0] for p in portal.listing_paths})
+            reached = _anchor_walk(portal, server.base_url)
+        archived = set(rows)
+        result[style] = {"truth": len(truth), "archived": len(archived & truth), "missing": len(truth - archived),
+                         "extra": len(archived - truth) + len(rows) - len(archived)}
+        print(f"{style:9} {len(truth):5} {len(archived & truth):8} {len(truth - archived):7} "
+              f"{result[style]['extra']:5} {listings:7} {seconds:7.1f} | {len(reached & truth):14}")
+    return result
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      epilog="example: python -m benchmarks.discovery --quiet")
     parser.add_argument("--fixtures", type=Path, default=FIXTURES, help="folder of NAME.html + NAME.json listing fixtures")
     parser.add_argument("--quiet", action="store_true", help="print only the group summaries, not every page")
+    parser.add_argument("--styles", action="store_true", help="also crawl each sample-portal style zero-config")
+    parser.add_argument("--articles", type=int, default=60, help="articles per sample portal (with --styles)")
+    parser.add_argument("--per-page", type=int, default=10, help="articles per listing page (with --styles)")
     args = parser.parse_args(argv)
     listing_fixtures(args.fixtures, quiet=args.quiet)
+    if args.styles:
+        sample_styles(args.articles, args.per_page)
 
 
 if __name__ == "__main__":
