@@ -94,7 +94,9 @@ def site_of(url: str) -> str:
     return f"{host}:{port}" if port else host
 
 
-_PUBLIC_SUFFIXES = tldextract.TLDExtract(suffix_list_urls=(), include_psl_private_domains=True)
+# The public suffix list bundled with tldextract: no download, no cache file shared with
+# other processes.
+_PUBLIC_SUFFIXES = tldextract.TLDExtract(cache_dir=None, suffix_list_urls=(), include_psl_private_domains=True)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -42,12 +42,22 @@ def discover(name: str) -> ListingLinks:
     return find_listing_links(page_text(name), load(name)["url"])
 
 
+def verdict(name: str, check: str, ok: bool, message: str) -> None:
+    """Pass or fail a check; one the fixture's JSON lists under ``known_misses`` (with why)
+    is expected to fail, and passing it is an error too, so a fix gets the entry removed."""
+    reason = load(name).get("known_misses", {}).get(check)
+    if reason:
+        assert not ok, f"{check} is listed as a known miss ({reason}) but passes: remove it"
+        pytest.xfail(reason)
+    assert ok, message
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_finds_every_article(name):
     expected = load(name)["article_urls"]
     found = set(defragged(discover(name).article_urls))
     missed = [url for url in expected if url not in found]
-    assert not missed, f"missed {len(missed)} of {len(expected)} articles, e.g. {missed[:3]}"
+    verdict(name, "articles", not missed, f"missed {len(missed)} of {len(expected)} articles, e.g. {missed[:3]}")
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -56,12 +66,14 @@ def test_finds_nothing_but_articles(name):
     allowed = set(case["article_urls"]) | set(case["optional_urls"])
     found = defragged(discover(name).article_urls)
     wrong = [url for url in found if url not in allowed]
-    assert not wrong, f"{len(wrong)} of {len(found)} found links are not articles, e.g. {wrong[:3]}"
+    verdict(name, "precision", not wrong, f"{len(wrong)} of {len(found)} found links are not articles, e.g. {wrong[:3]}")
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_next_page(name):
-    assert defragged(discover(name).next_page_urls) == load(name)["next_page_urls"]
+    found = defragged(discover(name).next_page_urls)
+    expected = load(name)["next_page_urls"]
+    verdict(name, "next_page", found == expected, f"next page {found}, expected {expected}")
 
 
 def page_links(name: str, url: str) -> set[str]:

@@ -39,7 +39,8 @@ def _parse(html: str):
         root = lxml.html.fromstring(html)
     except (lxml.etree.ParserError, ValueError):
         return None
-    for element in root.xpath("//script | //style | //noscript | //template"):
+    # <noscript> stays: it is what a client without script, a crawler, is shown.
+    for element in root.xpath("//script | //style | //template"):
         element.drop_tree()
     return root
 

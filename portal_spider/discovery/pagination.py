@@ -20,6 +20,7 @@ NEXT_TEXT = re.compile(
 ARROW_NEXT = re.compile(r"^\s*(?:›|>|→|⟩|〉|＞)\s*$")
 ARROW_LAST = re.compile(r"^\s*(?:»|>>|>\||≫|》)\s*$")
 PREVIOUS_TEXT = re.compile(rf"^{_DECORATION}(?:上一?[页頁]|前一?[页頁]|prev(?:ious)?(?:\s+page)?){_DECORATION}$", re.I)
+FIRST_TEXT = re.compile(rf"^{_DECORATION}(?:首[页頁]|第一[页頁]|first(?:\s+page)?){_DECORATION}$", re.I)
 LAST_TEXT = re.compile(r"(末页|末頁|尾页|尾頁|最后一页|最後一頁|\blast\b)", re.I)
 _NUMBER = re.compile(r"^\s*[\[(（]?\s*(\d{1,5})\s*[\])）]?\s*$")
 _CURRENT_CLASS = re.compile(r"\b(cur|current|active|on|selected|thisclass|now|this|here|page-current|is-current)\b", re.I)
@@ -129,10 +130,11 @@ def find_next_pages(root, anchors: list[Anchor], page_url: str, base: str, keep)
     ``anchors`` are the page's links that ``keep`` accepted (same portal)."""
     candidates = [a for a in anchors if a.url != page_url]
     strong = [url for url in _rel_next(root, candidates, base, keep) if url != page_url]
-    strong += [
-        a.url for a in candidates
-        if NEXT_TEXT.match(_label(a)) or ARROW_NEXT.match(_label(a)) or _attribute_says_next(a)
-    ]
+    strong += [a.url for a in candidates if NEXT_TEXT.match(_label(a)) or ARROW_NEXT.match(_label(a))]
+    if not strong:
+        # A class or title saying "next" on a link whose own words say something else
+        # (some CMSs put class="Next" on every pager link) does not count.
+        strong = [a.url for a in candidates if _attribute_says_next(a) and not _says_other_page(a)]
     strong = [url for url in strong if not LAST_TEXT.search(_title_of(url, candidates))]
     if strong:
         return list(dict.fromkeys(strong))
@@ -148,6 +150,11 @@ def find_next_pages(root, anchors: list[Anchor], page_url: str, base: str, keep)
     if not _PAGE_NUMBER.search(page_url):
         return list(dict.fromkeys(a.url for a in candidates if PREVIOUS_TEXT.match(_label(a))))[:1]
     return []
+
+
+def _says_other_page(anchor: Anchor) -> bool:
+    text = anchor.text.strip("[]【】 ")
+    return bool(PREVIOUS_TEXT.match(text) or LAST_TEXT.search(text) or FIRST_TEXT.match(text) or _NUMBER.match(text))
 
 
 def _title_of(url: str, anchors: list[Anchor]) -> str:

@@ -16,6 +16,7 @@ _DIGITS = re.compile(r"^\d+$")
 _ALNUM_ID = re.compile(r"^(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{6,}$", re.I)
 _WORD = re.compile(r"^[^\W\d_]+$")
 _ALNUM_RUN = re.compile(r"[^\W_]+")
+_LEADING_ID = re.compile(r"^\d+(?:$|[:\-_])")
 _EXTENSION = re.compile(r"\.(s?html?|php|aspx?|jsp|cgi|do|action)$", re.I)
 
 # Path parts and query keys that name a collection or a function of the site rather than
@@ -33,7 +34,7 @@ COLLECTION_WORDS = frozenset("""
     lanmu pindao zhuanti fenlei liebiao
 """.split())
 # Query values that ask for a thread, post or article page: forum and CMS routing.
-ROUTE_KEYS = frozenset("mod a act action do op".split())
+ROUTE_KEYS = frozenset("mod a act action do op view task page_type type".split())
 ARTICLE_ROUTES = frozenset("viewthread thread show article view detail read post topic content".split())
 LISTING_ROUTES = frozenset("forumdisplay list index category lists redirect search misc".split())
 ID_KEYS = frozenset("id aid tid pid p sid nid articleid article_id newsid news_id postid post_id threadid thread_id docid doc_id itemid item_id contentid snA sna t".split())
@@ -118,7 +119,8 @@ def article_prior(url: str) -> float:
         return 0.0
     last = segments[-1] if segments else ""
     last_words = _segment_words(last)
-    query_id = any(key in ID_KEYS and _DIGITS.match(value) for key, value in query)
+    # An id may carry its alias after it: Joomla's id=12:patch-notes, id=12-patch-notes.
+    query_id = any(key.lower() in ID_KEYS and _LEADING_ID.match(value) for key, value in query)
     score = 0.0
     whole_number = bool(_DIGITS.match(_EXTENSION.sub("", last)))  # /a/12.html, /p/7
     if query_id or whole_number or any(_is_id_token(t) for t in last_words):
