@@ -107,5 +107,7 @@ def test_fixture_set_is_sane():
         families.setdefault(case["style"], set()).add(case["holdout"])
     split = [style for style, flags in families.items() if len(flags) > 1]
     assert not split, f"families split across tune and holdout: {split}"
+    # Held-out pages are measured once, then tuned on: between rounds the group is empty,
+    # and the next round's pages (new families) are written before any tuning on them.
     holdout = sum(load(name)["holdout"] for name in NAMES)
-    assert 0.3 <= holdout / len(NAMES) <= 0.65
+    assert holdout / len(NAMES) <= 0.65

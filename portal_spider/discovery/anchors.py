@@ -14,7 +14,7 @@ _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[^\W\d_]{2,}|\d+")
 _NUMBER_ONLY = re.compile(r"^[\s\[\](（）()\d.,…·\-]*$")
 _DATE_ONLY = re.compile(
-    r"^[\s\d:/.\-年月日时分秒号]+(?:[ap]\.?m\.?)?$|^(?:\d+\s*(?:秒|分钟|分鐘|小时|小時|天|日|周|月|年)前|昨天|前天|今天|刚刚|剛剛)",
+    r"^[\s\d:/.\-年月日时分秒号]+(?:[ap]\.?m\.?)?$|^(?:\d+\s*(?:秒|分钟|分鐘|小时|小時|天|日|周|月|年)前|昨天|前天|今天|刚刚|剛剛)[\s\d:]*$",
     re.I,
 )
 _MORE_TEXT = re.compile(
@@ -47,7 +47,8 @@ class Anchor:
     group: tuple  # which repeated record structure it sits in
     in_chrome: bool  # inside <nav>, <header> or <footer>
     near_date: bool  # its record shows a date or time besides the link
-    is_label: bool = False  # its text stands for several URLs on the page
+    record: object = None  # the list item, row or card it sits in
+    is_label: bool = False  # its text is a label or a topic, not a headline
 
     @property
     def is_headline(self) -> bool:
@@ -134,8 +135,8 @@ def _path(element, stop=None, classes=True) -> tuple[str, ...]:
 def collect_anchors(root, base: str, keep) -> list[Anchor]:
     """Every <a href> whose absolute URL ``keep`` accepts, in page order."""
     anchors = []
-    record_texts: dict[int, str] = {}
-    container_paths: dict[int, tuple] = {}
+    record_texts: dict[object, str] = {}
+    container_paths: dict[object, tuple] = {}
     kept: dict[str, str | None] = {}  # href -> absolute URL, or None when not kept
     for order, element in enumerate(root.iter("a")):
         href = element.get("href")
@@ -150,18 +151,20 @@ def collect_anchors(root, base: str, keep) -> list[Anchor]:
             group = ("single", _path(element))
             near_date = False
         else:
-            if id(container) not in container_paths:
-                container_paths[id(container)] = _path(container)
+            # Keyed by the elements themselves: lxml may reuse the id() of a proxy it freed.
+            if container not in container_paths:
+                container_paths[container] = _path(container)
             inner = _path(element.getparent(), stop=record, classes=False)
-            group = (container_paths[id(container)], record.tag, inner, _signature(element))
-            if id(record) not in record_texts:
-                record_texts[id(record)] = record.text_content()
-            record_text = record_texts[id(record)]
+            group = (container_paths[container], record.tag, inner, _signature(element))
+            if record not in record_texts:
+                record_texts[record] = record.text_content()
+            record_text = record_texts[record]
             # A record is one item of a list; a long one is a column of the layout, whose
             # dates say nothing about this link.
             near_date = len(record_text) <= MAX_RECORD_CHARS and bool(
                 DATE_NEARBY.search(record_text.replace(element.text_content(), " ", 1))
             )
         in_chrome = any(node.tag in CHROME_TAGS for node in element.iterancestors())
-        anchors.append(Anchor(element, url, anchor_text(element), order, group, in_chrome, near_date))
+        anchors.append(Anchor(element, url, anchor_text(element), order, group, in_chrome, near_date,
+                              record))
     return anchors

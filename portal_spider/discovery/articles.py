@@ -18,7 +18,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from .anchors import Anchor, is_filler
-from .shapes import article_prior, slug_title, url_shape
+from .shapes import COLLECTION_WORDS, article_prior, slug_title, url_shape
 
 MIN_PRIOR = 0.3  # a link of another shape in an article group must look like an article
 MIN_EVIDENCE = 0.45
@@ -26,6 +26,7 @@ MIN_OUTSIDE_PRIOR = 0.2
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 SECONDARY_SHARE = 0.6
 SECONDARY_STRENGTH = 0.8
+SAME_SHAPE_STRENGTH = 0.6
 # Layout words for the side columns of a page: their lists are fine to take beside the
 # listing, but must not outweigh it.
 _SIDE_WORD = re.compile(r"(?:^|[.#\s_-])(?:side|sidebar|aside|widget|rank|ranking|hot|popular|recommend|related)(?:$|[.\s_-])", re.I)  # another group of other URL shapes needs this share of the best score
@@ -54,13 +55,16 @@ def _score(anchors: list[Anchor], priors: dict[str, float], shapes: dict[str, st
         # "128 comments" under a title that links elsewhere: the URL's slug is the title.
         if anchor.url not in headlines and not anchor.is_label and (title := slug_title(anchor.url)):
             headlines[anchor.url] = title
-    shape_counts = Counter(shapes[url] for url in headlines or urls)
+    # The group's URL shapes are those of its article-like headlines: a tag link in each
+    # card makes no shape of its own.
+    likely = [url for url in headlines if priors[url] >= MIN_OUTSIDE_PRIOR] or list(headlines) or urls
+    shape_counts = Counter(shapes[url] for url in likely)
     if len(headlines) < 2:
         return Group(anchors, 0.0, shape_counts)
     prior = sum(priors[url] for url in headlines) / len(headlines)
     strength = sum(map(_title_strength, headlines.values())) / len(headlines)
     dated = min(1.0, sum(1 for a in anchors if a.near_date and a.url in headlines) / len(headlines))
-    consistency = shape_counts.most_common(1)[0][1] / len(headlines)
+    consistency = shape_counts.most_common(1)[0][1] / len(likely)
     chrome = sum(1 for a in anchors if a.in_chrome) / len(anchors)
     aside = 0.6 if any(_SIDE_WORD.search(part) for part in anchors[0].group[0]) else 1.0
     # URLs that carry an id, or else long headlines with dates beside them: a menu of
@@ -91,6 +95,7 @@ def find_articles(
     for anchor in candidates:
         if len(urls_by_text[anchor.text]) >= 3:
             anchor.is_label = True
+    _mark_topics(candidates)
     urls = {a.url for a in candidates}
     priors = {url: article_prior(url) for url in urls}
     shapes = {url: url_shape(url) for url in urls}
@@ -101,6 +106,12 @@ def find_articles(
     chosen = _chosen(sorted(groups, key=lambda g: -g.score))
     article_shapes = set(known_shapes).union(*(_main_shapes(group.shapes) for group in chosen))
     chosen_anchors = {id(a) for group in chosen for a in group.anchors}
+    strongest = max((group.strength for group in chosen), default=0.0)
+    # The listing's own link classes: those of its headlines that no menu link shares
+    # (some sites style every link alike).
+    article_link_classes = {
+        a.group[-1] for group in chosen for a in group.anchors if a.is_headline and "." in a.group[-1]
+    } - {a.group[-1] for a in candidates if a.in_chrome}
 
     def is_article(anchor: Anchor) -> bool:
         if is_filler(anchor.text):
@@ -114,10 +125,31 @@ def find_articles(
                     or anchor.is_headline and priors[anchor.url] >= MIN_PRIOR)
         # Elsewhere on the page (lead stories, tiles, hot lists): headlines of the same
         # URL shapes, outside the page's chrome, whose URLs do not name a collection.
-        return (shapes[anchor.url] in article_shapes and anchor.is_headline and not anchor.in_chrome
-                and priors[anchor.url] >= MIN_OUTSIDE_PRIOR)
+        shape = shapes[anchor.url]
+        if anchor.group[-1] in article_link_classes and not anchor.in_chrome:
+            # The listing's own link class, a URL beside its articles' (a list item
+            # standing alone under its letter, named in one word).
+            if any(_same_family(shape, known) for known in article_shapes):
+                return True
+        return (shape in article_shapes and anchor.is_headline and not anchor.in_chrome
+                and priors[anchor.url] >= MIN_OUTSIDE_PRIOR
+                and _title_strength(anchor.text) >= SAME_SHAPE_STRENGTH * strongest)
 
     return list(dict.fromkeys(a.url for a in candidates if is_article(a))), chosen
+
+
+def _mark_topics(anchors: list[Anchor]) -> None:
+    """In a card that links its headline and a subject it names ("Baldur's Gate 3" beside
+    "Baldur's Gate 3 patch 8 fixes ..."), the subject's link is a topic, not an article."""
+    by_record: dict[object, list[Anchor]] = defaultdict(list)
+    for anchor in anchors:
+        if anchor.record is not None and anchor.is_headline:
+            by_record[anchor.record].append(anchor)
+    for members in by_record.values():
+        for anchor in members:
+            if any(other.url != anchor.url and len(other.text) > len(anchor.text) and anchor.text in other.text
+                   for other in members):
+                anchor.is_label = True
 
 
 def _chosen(groups: list[Group]) -> list[Group]:
@@ -130,22 +162,29 @@ def _chosen(groups: list[Group]) -> list[Group]:
     best_shapes = _main_shapes(best.shapes)
     return [
         group for group in groups
-        if set(group.shapes) & best_shapes
+        if (set(group.shapes) & best_shapes and group.strength >= SAME_SHAPE_STRENGTH * best.strength)
         or (group.score >= SECONDARY_SHARE * best.score and group.strength >= SECONDARY_STRENGTH * best.strength)
     ]
 
 
 _LETTER_ID = re.compile(r"^[a-z]{5,12}$")
+_ONE_NAME = re.compile(r"^[^\W\d_]{3,}$")
 
 
 def _same_family(shape: str, article_shape: str) -> bool:
-    """One path part apart, where the article shape has a folded id and this one a run
-    of letters: a base-36 id that happens to hold no digit."""
+    """One path part apart, where the article shape has a folded id and this one a run of
+    letters (a base-36 id that holds no digit), or the article shape a slug and this one
+    a single word (a wiki page named in one word beside others named in several)."""
     parts, known = shape.split("/"), article_shape.split("/")
     if len(parts) != len(known):
         return False
     apart = [(p, k) for p, k in zip(parts, known) if p != k]
-    return len(apart) == 1 and apart[0][1] == "x" and bool(_LETTER_ID.match(apart[0][0]))
+    if len(apart) != 1:
+        return False
+    part, folded = apart[0]
+    if folded == "x":
+        return bool(_LETTER_ID.match(part))
+    return folded == "{slug}" and bool(_ONE_NAME.match(part)) and part not in COLLECTION_WORDS
 
 
 def _main_shapes(shapes: Counter) -> set[str]:

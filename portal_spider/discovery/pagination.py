@@ -7,6 +7,7 @@ taken only when nothing better is there, since many bars use them for the last p
 
 from __future__ import annotations
 
+import os
 import re
 
 from .anchors import Anchor, absolute_url
@@ -14,7 +15,7 @@ from .anchors import Anchor, absolute_url
 _DECORATION = r"[\s<>«»‹›←→\[\]【】()（）|·.…:：]*"
 NEXT_TEXT = re.compile(
     rf"^{_DECORATION}(?:下一?[页頁张張]|后一?[页頁]|後一?[页頁]|next(?:\s+page)?|older(?:\s+(?:posts|entries|articles|stories))?|"
-    rf"more\s+(?:posts|articles|stories|news)|load\s+more|show\s+more|加载更多|載入更多|更早|(?:早期|较早|較早|较旧|較舊|更早的?)(?:文章|日志|日誌|帖子|内容|內容)|siguiente|weiter|nächste(?:\s+seite)?|suivant|次へ|次のページ){_DECORATION}$",
+    rf"more\s+(?:posts|articles|stories|news)|load\s+more|show\s+more|加载更多|載入更多|更早|(?:早期|较早|較早|较旧|較舊|更早的?)(?:文章|日志|日誌|帖子|内容|內容)|siguiente|weiter|nächste(?:\s+seite)?|suivant|次へ|次のページ|다음(?:\s*페이지)?){_DECORATION}$",
     re.I,
 )
 ARROW_NEXT = re.compile(r"^\s*(?:›|>|→|⟩|〉|＞)\s*$")
@@ -22,6 +23,7 @@ ARROW_LAST = re.compile(r"^\s*(?:»|>>|>\||≫|》)\s*$")
 PREVIOUS_TEXT = re.compile(rf"^{_DECORATION}(?:上一?[页頁]|前一?[页頁]|prev(?:ious)?(?:\s+page)?){_DECORATION}$", re.I)
 FIRST_TEXT = re.compile(rf"^{_DECORATION}(?:首[页頁]|第一[页頁]|first(?:\s+page)?){_DECORATION}$", re.I)
 LAST_TEXT = re.compile(r"(末页|末頁|尾页|尾頁|最后一页|最後一頁|\blast\b)", re.I)
+_DIGIT_RUN = re.compile(r"\d+")
 _NUMBER = re.compile(r"^\s*[\[(（]?\s*(\d{1,5})\s*[\])）]?\s*$")
 _CURRENT_CLASS = re.compile(r"\b(cur|current|active|on|selected|thisclass|now|this|here|page-current|is-current)\b", re.I)
 _NEXT_CLASS = re.compile(r"(?:^|[\s_-])(?:next(?:postslink|page|link)?|nxt)(?:$|[\s_-])", re.I)
@@ -55,10 +57,19 @@ def _rel_next(root, anchors: list[Anchor], base: str, keep) -> list[str]:
 def _numbered_next(anchors: list[Anchor], page_url: str) -> list[str]:
     """In a bar of page numbers, the link to the number after the current page's."""
     numbered = [(a, int(m.group(1))) for a in anchors if (m := _NUMBER.match(a.text))]
-    by_bar: dict[int, list[tuple[Anchor, int]]] = {}
-    for anchor, number in numbered:
-        by_bar.setdefault(id(_bar_of(anchor.element)), []).append((anchor, number))
-    for members in by_bar.values():
+    by_bar: dict[object, list[tuple[Anchor, int]]] = {}
+    for anchor, number in numbered:  # keyed by element: a freed proxy's id() is reused
+        by_bar.setdefault(_bar_of(anchor.element), []).append((anchor, number))
+    # The listing's own bar is the one whose links are most like this page's URL
+    # (forum-2-3.html beside forum-2-2.html; a thread's own pages and a table of reply
+    # counts link elsewhere); among equals, links carrying their numbers (page=3) before
+    # bars of offsets (start=40).
+    affinity = {bar: max(len(os.path.commonprefix([a.url, page_url])) for a, _ in members)
+                for bar, members in by_bar.items()}
+    closest = max(affinity.values(), default=0)
+    bars = sorted((members for bar, members in by_bar.items() if affinity[bar] == closest),
+                  key=lambda members: not _numbers_in_urls(members))
+    for members in bars:
         if len(members) < 2 and not _current_number(members[0][0].element):
             continue
         current = _current_number(members[0][0].element)
@@ -70,6 +81,10 @@ def _numbered_next(anchors: list[Anchor], page_url: str) -> list[str]:
         if following:
             return following[:1]
     return []
+
+
+def _numbers_in_urls(members: list[tuple[Anchor, int]]) -> bool:
+    return sum(1 for anchor, number in members if str(number) in _DIGIT_RUN.findall(anchor.url)) * 2 > len(members)
 
 
 def _bar_of(element):
@@ -136,9 +151,12 @@ def find_next_pages(root, anchors: list[Anchor], page_url: str, base: str, keep)
         # (some CMSs put class="Next" on every pager link) does not count.
         strong = [a.url for a in candidates if _attribute_says_next(a) and not _says_other_page(a)]
     strong = [url for url in strong if not LAST_TEXT.search(_title_of(url, candidates))]
-    if strong:
-        return list(dict.fromkeys(strong))
     numbered = _numbered_next(anchors, page_url)
+    if strong:
+        # "Next" that jumps to the next block of ten pages, past the page after this one.
+        if numbered and numbered[0] not in strong and _further(strong[0], numbered[0]):
+            return numbered
+        return list(dict.fromkeys(strong))
     if numbered:
         return numbered
     arrows = list(dict.fromkeys(a.url for a in candidates if ARROW_LAST.match(_label(a)) and not LAST_TEXT.search(
@@ -150,6 +168,17 @@ def find_next_pages(root, anchors: list[Anchor], page_url: str, base: str, keep)
     if not _PAGE_NUMBER.search(page_url):
         return list(dict.fromkeys(a.url for a in candidates if PREVIOUS_TEXT.match(_label(a))))[:1]
     return []
+
+
+def _further(url: str, following: str) -> bool:
+    """Whether ``url`` is the same listing URL as ``following`` with a larger page number."""
+    prefix = os.path.commonprefix([url, following])
+    suffix = os.path.commonprefix([url[len(prefix):][::-1], following[len(prefix):][::-1]])[::-1]
+    cut = len(suffix)
+    ours, theirs = url[len(prefix): len(url) - cut], following[len(prefix): len(following) - cut]
+    while prefix and prefix[-1].isdigit():  # the numbers' shared leading digits
+        ours, theirs, prefix = prefix[-1] + ours, prefix[-1] + theirs, prefix[:-1]
+    return ours.isdigit() and theirs.isdigit() and int(ours) > int(theirs)
 
 
 def _says_other_page(anchor: Anchor) -> bool:

@@ -59,11 +59,11 @@ def suggest_selector(root, chosen: list[Anchor], all_anchors: list[Anchor]) -> s
     if not chosen:
         return None
     target = {a.url for a in chosen}
-    url_of = {id(a.element): a.url for a in all_anchors}
+    url_of = {a.element: a.url for a in all_anchors}
     best, best_score = None, -1.0
     for selector in _candidates(chosen):
         try:
-            matched = {url_of.get(id(e)) for e in CSSSelector(selector)(root)} - {None}
+            matched = {url_of.get(e) for e in CSSSelector(selector)(root)} - {None}
         except SelectorError:
             continue
         if not matched:

@@ -16,6 +16,9 @@ _DIGITS = re.compile(r"^\d+$")
 _ALNUM_ID = re.compile(r"^(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{6,}$", re.I)
 _WORD = re.compile(r"^[^\W\d_]+$")
 _ALNUM_RUN = re.compile(r"[^\W_]+")
+# A wiki namespace before the page name: Category:Bosses, Special:Search, User:Jane.
+_NAMESPACE = re.compile(r"^(category|special|user|user_talk|talk|file|image|template|help|portal|mediawiki|"
+                        r"分类|分類|特殊|用户|用戶|讨论|討論|文件|模板|帮助|幫助):", re.I)
 _LEADING_ID = re.compile(r"^\d+(?:$|[:\-_])")
 _EXTENSION = re.compile(r"\.(s?html?|php|aspx?|jsp|cgi|do|action)$", re.I)
 
@@ -51,6 +54,9 @@ def _fold_token(token: str) -> str:
 def _fold_segment(segment: str) -> str:
     """One path segment with ids folded: 'thread-147110-1-1.html' -> 'thread-0-0-0.html',
     'how-to-beat-the-boss' -> '{slug}', 'FIV54ATS000181BR.html' -> 'x.html'."""
+    namespace = _NAMESPACE.match(unquote(segment))
+    if namespace:
+        return namespace.group(1).lower() + ":{slug}"
     extension = _EXTENSION.search(segment)
     stem = segment[: extension.start()] if extension else segment
     parts = _TOKEN_SPLIT.split(stem)
@@ -63,17 +69,28 @@ def _fold_segment(segment: str) -> str:
     return folded + (extension.group(0).lower() if extension else "")
 
 
+def _words(tokens: list[str]) -> list[str]:
+    return [t.lower() for t in tokens if len(t) >= 2 and _WORD.match(t)]
+
+
+def names_collection(tokens: list[str]) -> bool:
+    """Mostly collection words: 'tag', 'list_2', 'space-uid-3', 'about-us' (but not
+    'self-hosted-rss', a title that mentions one)."""
+    words = _words(tokens)
+    hits = sum(1 for w in words if w in COLLECTION_WORDS)
+    return hits > 0 and 2 * hits >= len(words)
+
+
 def _is_name(tokens: list[str]) -> bool:
     """Two or more words: a slug or a wiki page name (its family, not yet an article)."""
-    words = [t.lower() for t in tokens if len(t) >= 2 and _WORD.match(t)]
-    return len(words) >= 2 and not (len(words) < 4 and set(words) & COLLECTION_WORDS)
+    return len(_words(tokens)) >= 2 and not names_collection(tokens)
 
 
 def _is_slug(tokens: list[str]) -> bool:
     """Words joined into a name: three words, or two with a number ('3-boss-guide')."""
-    words = [t.lower() for t in tokens if _WORD.match(t)]
-    if set(words) & COLLECTION_WORDS:
-        return len(words) >= 4
+    words = _words(tokens)
+    if names_collection(tokens):
+        return False
     return len(words) >= 3 or (len(words) >= 2 and len(tokens) >= 3)
 
 
@@ -131,7 +148,7 @@ def article_prior(url: str) -> float:
         score += 0.5  # a slug of words
     elif _is_name(last_words):
         score += 0.3  # a name of two words: an article, or a tag
-    if _EXTENSION.search(last) and not set(last_words) & COLLECTION_WORDS:
+    if _EXTENSION.search(last) and not names_collection(last_words):
         score += 0.1
     routes = {value.lower() for key, value in query if key.lower() in ROUTE_KEYS}
     if routes & ARTICLE_ROUTES:
@@ -139,8 +156,14 @@ def article_prior(url: str) -> float:
     if routes & LISTING_ROUTES:
         score -= 0.6
     earlier = {w for s in segments[:-1] for w in _segment_words(s)} | {k.lower() for k, _ in query}
-    if set(last_words) & COLLECTION_WORDS and not query_id:
+    if _NAMESPACE.match(unquote(last)):
+        return 0.0  # a wiki's category, user or special page
+    has_id = query_id or whole_number or any(_is_id_token(t) for t in last_words)
+    parent = _segment_words(segments[-2]) if len(segments) >= 2 else []
+    if names_collection(last_words) and not query_id:
         score -= 0.6  # the page itself is a collection: /tag/, list_2.html, forum-3-1.html
+    elif names_collection(parent) and not has_id:
+        score -= 0.6  # a named member of a collection: /tag/elden-ring/, /author/jane-doe/
     elif (earlier | set(last_words)) & COLLECTION_WORDS:
         score -= 0.25  # under a collection, or a script of one taking an id
     if any(key.lower() in ("page", "pn", "paged", "start", "offset") for key, _ in query):
