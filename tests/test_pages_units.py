@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from portal_spider.pages import ExtractionOptions, decode_html, join_pages, parse_article
+from portal_spider.pages import ExtractionOptions, decode_html, join_pages, parse_article, parse_article_with_sources
 from portal_spider.pages.batch import extract_batch, extract_file
 from portal_spider.pages.dates import CHINA, DateContext, find_date, iso
 from portal_spider.pages.text import strip_pinyin
@@ -304,6 +304,42 @@ def test_meta_author_and_rel_author():
     assert parse_article(page(f"<p>{HAN * 5}</p>", '<meta name="author" content="Ann Lee">'), "https://a.example/").author == "Ann Lee"
     html = page(f"<h1>T</h1><a rel='author' href='/u/1'>Bo Chen</a><p>{HAN * 5}</p>")
     assert parse_article(html, "https://a.example/").author == "Bo Chen"
+
+
+# --- where each field came from ---------------------------------------------------------
+
+ARTICLE_TEXT = "<p>" + "這是一篇關於遊戲更新的文章，內容詳細介紹了新版本的改動。" * 6 + "</p>"
+JSON_LD = ('<script type="application/ld+json">{"@type": "NewsArticle", "headline": "Patch notes explained",'
+           ' "author": {"@type": "Person", "name": "Mei Lin"}, "datePublished": "2025-05-01T10:00:00+08:00"}</script>')
+OPEN_GRAPH = ('<meta property="og:title" content="Patch notes explained"><meta name="author" content="Mei Lin">'
+              '<meta property="article:published_time" content="2025-05-01T10:00:00+08:00">')
+
+
+@pytest.mark.parametrize("head, body, options, expected", [
+    (JSON_LD, ARTICLE_TEXT, None,
+     {"title": "structured data", "author": "structured data", "published_at": "structured data", "body": "heuristic"}),
+    (OPEN_GRAPH, ARTICLE_TEXT, None, {"title": "meta", "author": "meta", "published_at": "meta", "body": "heuristic"}),
+    ("<title>Patch notes explained</title>", "<h1>Patch notes explained</h1><p>作者：王小明 發布時間：2025-05-01 10:00</p>" + ARTICLE_TEXT,
+     None, {"title": "heuristic", "author": "heuristic", "published_at": "heuristic", "body": "heuristic"}),
+    (JSON_LD, '<h2 class="t">Picked</h2><span class="w">Someone Else</span><em class="d">2024-01-02</em>'
+              '<div class="b">' + ARTICLE_TEXT + "</div>",
+     ExtractionOptions(title_selector=".t", author_selector=".w", date_selector=".d", body_selector=".b"),
+     {"title": "selector", "author": "selector", "published_at": "selector", "body": "selector"}),
+    ("", "", None, {"title": "none", "author": "none", "published_at": "none", "body": "none"}),
+])
+def test_sources_name_where_each_field_came_from(head, body, options, expected):
+    html = page(body, head)
+    article, sources = parse_article_with_sources(html, "https://example.com/news/1", options)
+    assert sources == expected
+    assert article == parse_article(html, "https://example.com/news/1", options)
+    for field, source in sources.items():
+        value = article.body_text if field == "body" else getattr(article, field)
+        assert (source == "none") == (not value)
+
+
+def test_sources_of_an_unparseable_page_are_none():
+    article, sources = parse_article_with_sources(b"", "https://example.com/empty")
+    assert article == Article(url="https://example.com/empty") and set(sources.values()) == {"none"}
 
 
 # --- paging, canonical, sanitising ----------------------------------------------------

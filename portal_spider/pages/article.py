@@ -22,6 +22,7 @@ from .options import ExtractionOptions
 from .page import Page
 from .paging import find_page_urls
 from .published import date_field
+from .sources import NONE
 from .structured import read_structured
 from .text import han_ratio
 from .title import headline_lines, title_field, title_window
@@ -77,35 +78,55 @@ def _block_ends(lines: list, main_lines: list[str], title: str | None) -> list[s
     return main_lines[:5] + main_lines[-6:] + [text for text, _ in lines[max(0, first - 6): first] if text != title]
 
 
-def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> Article:
+_FIELDS = ("title", "author", "published_at", "body")
+
+
+def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[Article, dict[str, str]]:
     text = decode_html(markup) if isinstance(markup, bytes) else markup
     root = _document(text)
     if root is None:
-        return Article(url=url)
+        return Article(url=url), dict.fromkeys(_FIELDS, NONE)
     base_href = next((b.get("href") for b in root.iter("base") if b.get("href")), None)
     base = urljoin(url, base_href.strip()) if base_href else url
     structured = read_structured(root)
     body_element = root.find("body")
     lines = page_lines(body_element if body_element is not None else root)
     page = Page(root, url, options, structured, lines, _context(root, lines, url, options))
-    title = title_field(page)
+    title, title_source = title_field(page)
     # The body is chosen on a pruned copy: metadata heuristics still need the whole page.
     pruned = copy.deepcopy(root)
     prune(pruned)
-    main = select_main(pruned, options)
+    main, body_source = select_main(pruned, options)
     main_lines = [text for element in main for text, _ in page_lines(element)]
     block_ends = _block_ends(lines, main_lines, title)
     body = render_body(main, base, title)
-    return Article(
+    author, author_source = author_field(page, [title_window(lines, title, after_first=True), block_ends],
+                                         body.text.rpartition("\n")[2])
+    published_at, date_source = date_field(page, [title_window(lines, title), block_ends], headline_lines(lines, title))
+    article = Article(
         url=url,
         title=title,
-        author=author_field(page, [title_window(lines, title, after_first=True), block_ends], body.text.rpartition("\n")[2]),
-        published_at=date_field(page, [title_window(lines, title), block_ends], headline_lines(lines, title)),
+        author=author,
+        published_at=published_at,
         body_text=body.text,
         body_html=body.html,
         canonical_url=_canonical(structured.canonical, url),
         page_urls=find_page_urls(root, url, base),
     )
+    return article, {"title": title_source, "author": author_source, "published_at": date_source,
+                     "body": body_source if body.text else NONE}
+
+
+def parse_article_with_sources(html: bytes | str, url: str,
+                               options: ExtractionOptions | None = None) -> tuple[Article, dict[str, str]]:
+    """parse_article's Article, and for "title", "author", "published_at" and "body" where
+    the value came from: "selector", "structured data", "meta", "heuristic", or "none"
+    when the field is empty (names in portal_spider.pages.sources)."""
+    try:
+        return _parse(html, url, options or ExtractionOptions())
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as error:
+        log.warning("unparseable page %s: %s", url, error)
+        return Article(url=url), dict.fromkeys(_FIELDS, NONE)
 
 
 def parse_article(html: bytes | str, url: str, options: ExtractionOptions | None = None) -> Article:
@@ -114,8 +135,4 @@ def parse_article(html: bytes | str, url: str, options: ExtractionOptions | None
     A page lxml cannot build a tree from yields an Article with only the URL; the reason
     is logged.
     """
-    try:
-        return _parse(html, url, options or ExtractionOptions())
-    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as error:
-        log.warning("unparseable page %s: %s", url, error)
-        return Article(url=url)
+    return parse_article_with_sources(html, url, options)[0]

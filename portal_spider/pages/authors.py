@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 from .selection import selected_text
 from .page import Page
+from .sources import HEURISTIC, NONE, SELECTOR
 from .text import clean_line, normalise_for_compare, strip_pinyin
 from .title import title_segments
 
@@ -372,9 +373,9 @@ def _completed(names: list[str], byline: list[str] | None, lines: list, sites: s
     return names
 
 
-def author_field(page: Page, windows: list[list[str]], signature: str | None = None) -> str | None:
+def author_field(page: Page, windows: list[list[str]], signature: str | None = None) -> tuple[str | None, str]:
     """Selector, structured data, then bylines: author labels, author markup, a signature,
-    editor/source labels.
+    editor/source labels; with the source of the value.
 
     ``windows`` are line groups where bylines sit, most likely first; ``signature`` is the
     article's last line, where some portals put the writer's name alone.
@@ -383,18 +384,20 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
     selected = selected_text(root, page.options.author_selector)
     if selected:
         found = _labelled_authors(selected)
-        return ", ".join(found[1]) if found else selected
+        return (", ".join(found[1]) if found else selected), SELECTOR
     sites = _site_words(url, structured.site_names, root.findtext(".//title") or "")
-    for names in structured.authors:
-        cleaned = [name for n in names if _plausible_author(name := _without_site(_structured_name(n), sites), sites)]
+    for names, origin in zip(structured.authors, structured.author_origins):
+        cleaned = list(dict.fromkeys(name for n in names if _plausible_author(name := _without_site(_structured_name(n), sites), sites)))
         if cleaned and not all(_HANDLE.match(name) for name in cleaned):
             # Only the byline by the headline can list more writers than the structured data.
             headline_byline = _byline_authors(windows[:1], (0,))
-            return ", ".join(_completed(list(dict.fromkeys(cleaned)), headline_byline, page.lines, sites))
+            completed = _completed(cleaned, headline_byline, page.lines, sites)
+            return ", ".join(completed), origin if completed == cleaned else HEURISTIC
         if cleaned:
             # Only user handles: the page's byline names the person, when it has one.
-            return ", ".join(_byline_authors(windows, (0, 1)) or dict.fromkeys(cleaned))
+            byline = _byline_authors(windows, (0, 1))
+            return (", ".join(byline), HEURISTIC) if byline else (", ".join(cleaned), origin)
     names = (_byline_authors(windows, (0, 1)) or _marked_authors(root) or _signature(signature) or _bracketed_byline(page.lines)
              or _name_colon_title(page.lines) or _photo_credit(windows) or _byline_authors(windows, (2, 3))
              or _copyright_holder(page.lines))
-    return ", ".join(clean_line(n) for n in names) if names else None
+    return (", ".join(clean_line(n) for n in names), HEURISTIC) if names else (None, NONE)

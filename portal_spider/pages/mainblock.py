@@ -8,6 +8,7 @@ from lxml import etree
 
 from .options import ExtractionOptions
 from .selection import select_by_css
+from .sources import HEURISTIC, SELECTOR
 
 _DROP_TAGS = (
     "script", "style", "noscript", "iframe", "nav", "aside", "footer", "button", "input",
@@ -183,11 +184,16 @@ def _text_children(container, container_score: float, scores: dict) -> list:
     return kept
 
 
-def select_main(root, options: ExtractionOptions) -> list:
-    """The main content element(s) in document order; the body when nothing scores."""
+def select_main(root, options: ExtractionOptions) -> tuple[list, str]:
+    """The main content element(s) in document order (the body when nothing scores), and
+    whether the portal's selector or the heuristic chose them."""
     selected = select_by_css(root, options.body_selector)
     if selected:
-        return selected
+        return selected, SELECTOR
+    return _scored_main(root), HEURISTIC
+
+
+def _scored_main(root) -> list:
     scores = _scores(root)
     if not scores:
         body = root.find("body")

@@ -11,6 +11,7 @@ import htmldate
 from .dates import DateContext, find_date, iso, parse_iso
 from .selection import selected_text
 from .page import Page
+from .sources import HEURISTIC, NONE, SELECTOR
 
 # Latin labels are whole words: "date" inside "updated" is no publication label.
 _PUBLISHED_LABEL = re.compile(
@@ -142,8 +143,9 @@ def _local(moment: datetime, context: DateContext) -> datetime:
     return moment.astimezone(context.zone) if offset is not None and not offset else moment
 
 
-def date_field(page: Page, windows: list[list[str]], headline: list[str] | None = None) -> str | None:
-    """Selector, structured data, labelled lines, <time>, the URL path, then htmldate.
+def date_field(page: Page, windows: list[list[str]], headline: list[str] | None = None) -> tuple[str | None, str]:
+    """Selector, structured data, labelled lines, <time>, the URL path, then htmldate; with
+    the source of the value.
 
     ``windows`` are line groups where dates sit, the title's surroundings first;
     ``headline`` are the lines right by the line showing the title (none when no line does).
@@ -151,29 +153,34 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
     root, url, context = page.root, page.url, page.dates
     selected = selected_text(root, page.options.date_selector)
     moment = find_date(selected, context) if selected else None
+    source = SELECTOR
     shown = _labelled_date(windows, context)
     # A value with its own offset and clock time is more trustworthy than a day-only or
     # naive one in another field; one the page itself shows beats both.
-    candidates = [(value, m) for value in sorted(page.structured.dates, key=_weak) if (m := parse_iso(value, context))]
+    candidates = sorted(((value, m, origin) for value, origin in zip(page.structured.dates, page.structured.date_origins)
+                         if (m := parse_iso(value, context))), key=lambda c: _weak(c[0]))
     if not moment and candidates:
         # Day-only values are only compared when there is nothing better.
         pool = [c for c in candidates if not _weak(c[0])] or candidates
-        moment = next((local for value, m in pool if (local := _as_shown(m, value, shown, context))), None)
+        moment, source = next(((local, origin) for value, m, origin in pool
+                               if (local := _as_shown(m, value, shown, context))), (None, source))
     if not moment and candidates:
-        value, moment = candidates[0]
+        value, moment, source = candidates[0]
         near = _labelled_date([headline], context) if headline else None
         if _weak(value) and near and near.date() != moment.date():
             # A structured day (often an edition or import date) that the dated line right
             # by the headline contradicts: readers see the page's date.
-            moment = near
-    moment = moment or shown or _marked_date(page.lines, context)
+            moment, source = near, HEURISTIC
+    if not moment:
+        moment, source = shown or _marked_date(page.lines, context), HEURISTIC
     moment = _local(moment, context) if moment else None
     in_url = _url_date(url, context)
     if moment and in_url and moment.date() != in_url.date():
-        moment = in_url  # a dated URL path is the publication day; meta often gives another zone's day
+        moment, source = in_url, HEURISTIC  # a dated URL path is the publication day; meta often gives another zone's day
     if not moment:
         times = root.xpath("//time[@datetime]")
         moment = parse_iso(times[0].get("datetime"), context) if times else None
         moment = _local(moment, context) if moment else None
-    moment = moment or _url_date(url, context) or _issue_date(windows[-1], context) or _htmldate_guess(root, url, context)
-    return iso(moment) if moment else None
+    if not moment:
+        moment = _url_date(url, context) or _issue_date(windows[-1], context) or _htmldate_guess(root, url, context)
+    return (iso(moment), source) if moment else (None, NONE)

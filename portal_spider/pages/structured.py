@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from .sources import META, STRUCTURED_DATA
+
 log = logging.getLogger(__name__)
 
 _ARTICLE_TYPES = {
@@ -36,7 +38,11 @@ _AUTHOR_META = (
 
 @dataclass
 class Structured:
-    """Field candidates from structured data, best source first."""
+    """Field candidates from structured data, best source first.
+
+    Each ``*_origins`` list says, index for index, whether its candidate came from
+    STRUCTURED_DATA or META.
+    """
 
     titles: list[str] = field(default_factory=list)
     authors: list[list[str]] = field(default_factory=list)
@@ -44,6 +50,21 @@ class Structured:
     site_names: list[str] = field(default_factory=list)
     canonical: str | None = None
     discarded: list[str] = field(default_factory=list)
+    title_origins: list[str] = field(default_factory=list)
+    author_origins: list[str] = field(default_factory=list)
+    date_origins: list[str] = field(default_factory=list)
+
+    def add_title(self, value: str, origin: str) -> None:
+        self.titles.append(value)
+        self.title_origins.append(origin)
+
+    def add_authors(self, names: list[str], origin: str) -> None:
+        self.authors.append(names)
+        self.author_origins.append(origin)
+
+    def add_date(self, value: str, origin: str) -> None:
+        self.dates.append(value)
+        self.date_origins.append(origin)
 
 
 def _load_json(raw: str, found: Structured):
@@ -111,14 +132,14 @@ def _from_json_ld(tree, found: Structured) -> None:
     for node in articles:
         for key in ("headline", "name"):
             if isinstance(node.get(key), str) and node[key].strip():
-                found.titles.append(node[key])
+                found.add_title(node[key], STRUCTURED_DATA)
                 break
         names = _names(node.get("author") or node.get("creator"), people)
         if names:
-            found.authors.append(names)
+            found.add_authors(names, STRUCTURED_DATA)
         for key in ("datePublished", "dateCreated", "uploadDate"):
             if isinstance(node.get(key), str) and node[key].strip():
-                found.dates.append(node[key])
+                found.add_date(node[key], STRUCTURED_DATA)
                 break
     for node in nodes:
         if "website" in _types(node) and isinstance(node.get("name"), str):
@@ -136,13 +157,15 @@ def _from_meta(tree, found: Structured) -> None:
         if key and content:
             metas.setdefault(key, []).append(content)
     for key in ("og:title", "twitter:title", "dc.title", "headline"):
-        found.titles.extend(metas.get(key, [])[:1])
+        for value in metas.get(key, [])[:1]:
+            found.add_title(value, META)
     for key in _DATE_META:
-        found.dates.extend(metas.get(key, [])[:1])
+        for value in metas.get(key, [])[:1]:
+            found.add_date(value, META)
     for key in _AUTHOR_META:
         values = [v for v in metas.get(key, []) if not v.startswith(("http", "@", "www."))]
         if values:
-            found.authors.append(values)
+            found.add_authors(values, META)
     found.site_names.extend(metas.get("og:site_name", [])[:1] + metas.get("application-name", [])[:1])
 
 
@@ -155,15 +178,15 @@ def _itemprop_text(element) -> str:
 
 
 def _from_itemprop(tree, found: Structured) -> None:
-    for prop, target in (("headline", found.titles), ("datePublished", found.dates)):
+    for prop, add in (("headline", found.add_title), ("datePublished", found.add_date)):
         for element in tree.xpath(f"//*[@itemprop='{prop}' and not(self::meta)]")[:1]:
-            target.append(_itemprop_text(element))
+            add(_itemprop_text(element), STRUCTURED_DATA)
     names = [_itemprop_text(e) for e in tree.xpath("//*[contains(concat(' ', @itemprop, ' '), ' author ') and not(self::meta)]")[:4]]
     names = [n for n in names if n.strip() and len(n) < 80]
     if names:
-        found.authors.append(names)
+        found.add_authors(names, STRUCTURED_DATA)
     for element in tree.xpath("//time[@datetime][@pubdate or @itemprop='datePublished' or contains(@class, 'publish')]")[:1]:
-        found.dates.append(element.get("datetime"))
+        found.add_date(element.get("datetime"), STRUCTURED_DATA)
 
 
 def _unescape(found: Structured) -> None:

@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 from .selection import selected_text
 from .page import Page
+from .sources import HEURISTIC, META, NONE, SELECTOR
 from .text import clean_line, han_ratio, normalise_for_compare
 
 _TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»~]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
@@ -89,20 +90,23 @@ def _shown_title(references: list[str], lines: list) -> str | None:
     return None
 
 
-def title_field(page: Page) -> str | None:
-    """Selector, an h1 the other titles support, a title part the page shows, then a title minus site name."""
+def title_field(page: Page) -> tuple[str | None, str]:
+    """Selector, an h1 the other titles support, a title part the page shows, then a title
+    minus site name; with the source of the value."""
     root, structured, lines = page.root, page.structured, page.lines
     selected = selected_text(root, page.options.title_selector)
     if selected:
-        return selected
+        return selected, SELECTOR
     document = clean_line(root.findtext(".//title") or "")
-    metas = [clean_line(t) for t in structured.titles if clean_line(t)]
+    metas = [(cleaned, origin) for t, origin in zip(structured.titles, structured.title_origins) if (cleaned := clean_line(t))]
     headings = list(root.iter("h1"))[:3]
-    references = metas + ([document] if document else [])
+    references = [text for text, _ in metas] + ([document] if document else [])
     heading = _heading_title(headings, references, structured.site_names) or _shown_title(references, lines)
     if heading:
-        return heading
-    return _without_site(references[0], structured.site_names) if references else None
+        return heading, HEURISTIC
+    if not references:
+        return None, NONE
+    return _without_site(references[0], structured.site_names), metas[0][1] if metas else META
 
 
 def title_line(lines: list, title: str | None) -> int | None:
