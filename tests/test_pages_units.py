@@ -115,9 +115,56 @@ def test_naive_dates_use_the_option_time_zone():
     assert article.published_at == "2025-01-10T08:00:00-05:00"
 
 
-def test_english_pages_default_to_utc():
+def test_a_page_without_any_zone_reads_naive_dates_as_utc_and_says_so(caplog):
     html = page("<h1>Title here</h1><p>Published May 2, 2024 10:15</p><p>" + "Some words. " * 30 + "</p>")
     assert parse_article(html, "https://a.example/x").published_at == "2024-05-02T10:15:00+00:00"
+    assert "read as UTC" in caplog.text
+
+
+@pytest.mark.parametrize("shown, expected", [
+    ("Sept. 5, 2019 11:10 a.m. EDT", "2019-09-05T11:10:00-04:00"),
+    ("January 5, 2019 at 3:05 pm PT", "2019-01-05T15:05:00-08:00"),
+    ("2019-09-05 11:10 GMT+8", "2019-09-05T11:10:00+08:00"),
+    ("05.09.2019 11:10 MESZ", "2019-09-05T11:10:00+02:00"),
+    ("2019-09-05 11:10 et 12:00", "2019-09-05T11:10:00+00:00"),  # "et" is French for "and"
+])
+def test_an_offset_stated_with_the_time_is_kept(shown, expected):
+    assert iso(find_date(shown, DateContext(timezone.utc, None))) == expected
+
+
+ENGLISH_WORDS = "<p>" + "Some words of the article that go on. " * 20 + "</p>"
+CHINESE_WORDS = "<p>" + "这是一篇关于游戏更新的文章，内容详细介绍了新版本的改动。" * 6 + "</p>"
+
+
+@pytest.mark.parametrize("markup, url, expected", [
+    # A Chinese portal whose template says lang="en".
+    ('<html lang="en"><body><h1>新版本</h1><p>发布时间：2019-09-05 11:10</p>' + CHINESE_WORDS + "</body></html>",
+     "https://news.example.com/1.html", "2019-09-05T11:10:00+08:00"),
+    ('<html><body><h1>新版本</h1><p>發布時間：2019-09-05 11:10</p>' + CHINESE_WORDS + "</body></html>",
+     "https://forum.example.com.tw/t/1", "2019-09-05T11:10:00+08:00"),
+    ('<html><head><meta property="og:locale" content="de_DE"></head><body><h1>Neu</h1><p>Veröffentlicht 05.09.2019 11:10</p>'
+     + ENGLISH_WORDS + "</body></html>", "https://example.com/a", "2019-09-05T11:10:00+02:00"),
+    # The page states its zone in another date's markup.
+    ('<html><body><h1>New</h1><p>Posted Sept. 5, 2019 11:10</p><time datetime="2019-09-06T08:00:00-04:00">updated</time>'
+     + ENGLISH_WORDS + "</body></html>", "https://example.com/a", "2019-09-05T11:10:00-04:00"),
+])
+def test_naive_dates_take_the_zone_the_page_implies(markup, url, expected):
+    assert parse_article(markup, url).published_at == expected
+
+
+FETCHED = datetime(2025, 5, 13, 12, 0, tzinfo=timezone.utc)
+
+
+def test_relative_dates_count_back_from_the_fetch_time_not_the_clock():
+    html = page("<h1>New</h1><p>Posted 1 day ago</p>" + ENGLISH_WORDS)
+    assert parse_article(html, "https://example.com/a", ExtractionOptions(fetched_at=FETCHED)).published_at == "2025-05-12T12:00:00+00:00"
+    assert parse_article(html, "https://example.com/a").published_at is None  # no fetch time: no moment
+
+
+def test_a_relative_date_yields_to_an_absolute_one_anywhere_on_the_page():
+    html = page('<h1>New</h1><p>Posted 1 day ago</p>' + ENGLISH_WORDS + '<time datetime="2025-05-10T09:30:00-04:00">May 10</time>')
+    options = ExtractionOptions(fetched_at=FETCHED)
+    assert parse_article(html, "https://example.com/a", options).published_at == "2025-05-10T09:30:00-04:00"
 
 
 def test_published_date_is_preferred_over_modified_and_comment_dates():
