@@ -353,6 +353,41 @@ def test_meta_author_and_rel_author():
     assert parse_article(html, "https://a.example/").author == "Bo Chen"
 
 
+FORUM_POST = "<p>" + "新版本的副本难度调整之后，我们公会打了三次都没过，想问问大家的配装思路。" * 4 + "</p>"
+
+
+def test_forum_thread_starter_not_the_software_credit():
+    html = ('<html><head><meta name="generator" content="Discuz! X3.4"><meta name="author" content="Discuz! Team and Comsenz UI Team">'
+            '<title>副本求助 - 攻略讨论区</title></head><body><h1>副本求助</h1>'
+            '<div class="pi"><div class="authi"><a href="home.php?mod=space&uid=12">冰封王座</a></div>'
+            '<div class="authi"><em>发表于 2019-9-5 11:10</em> | 只看该作者</div></div>'
+            f'<div class="t_f">{FORUM_POST}</div><p>Powered by Discuz! X3.4 © 2001-2019 Comsenz Inc.</p></body></html>')
+    article = parse_article(html, "https://bbs.example.com/thread-1-1-1.html")
+    assert article.author == "冰封王座"
+    assert article.published_at == "2019-09-05T11:10:00+08:00"
+
+
+@pytest.mark.parametrize("byline, author", [
+    ("来源：新华网 作者：王小明", "王小明"),
+    ("来源：新华网 责任编辑：李四", "李四"),  # the outlet a story came from is no author
+    ("作者：佚名 来源：网络", None),
+    ("作者：未知", None),
+    ("作者：admin", None),
+    ("作者：小编 责任编辑：李四", "李四"),  # a real name beats the stand-in
+    ("作者：小编", "小编"),  # the stand-in when it is all the page gives
+    ("原创：周一鸣 责编：李四", "周一鸣"),
+    ("来源：原创 责编：李四", "李四"),
+])
+def test_placeholders_sources_and_stand_ins_are_not_authors(byline, author):
+    html = page(f"<h1>版本更新公告</h1><p>{byline}</p><div><p>{HAN * 5}</p></div>")
+    assert parse_article(html, "https://a.example/x").author == author
+
+
+def test_platform_name_in_meta_is_not_the_author():
+    html = page(f"<h1>A post</h1><p>{HAN * 5}</p>", '<meta name="author" content="Tumblr">')
+    assert parse_article(html, "https://someone.tumblr.com/post/1").author is None
+
+
 # --- where each field came from ---------------------------------------------------------
 
 ARTICLE_TEXT = "<p>" + "這是一篇關於遊戲更新的文章，內容詳細介紹了新版本的改動。" * 6 + "</p>"

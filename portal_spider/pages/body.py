@@ -15,7 +15,7 @@ from .text import fold_whitespace, normalise_for_compare, strip_pinyin
 
 _BREADCRUMB = re.compile(r"^(當前位置|当前位置|您的位置|您现在的位置|你现在的位置|您現在的位置|所在位置|位置)\s*[:：]")
 _BYLINE_LABEL = re.compile(
-    r"(作者|撰文|记者|記者|责任编辑|責任編輯|编辑|編輯|来源|來源|发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|时间|時間|日期|"
+    r"(作者|撰文|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|原创|原創|来源|來源|发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|时间|時間|日期|"
     r"浏览|瀏覽|阅读|閱讀|点击|點擊)\s*[:：]"
 )
 # Reporter lines without a colon ("本报记者王燕平") and bare datelines ("2003-7-24 钱江晚报").
