@@ -337,6 +337,22 @@ def test_related_list_and_page_nav_are_not_body_text():
     assert text == f"{HAN * 4}\n{HAN * 3}"
 
 
+PROSE = ["The council met on Friday. It voted to repair the old bridge before winter comes.",
+         "Work starts next month. The road will close for three weeks while crews replace the deck.",
+         "Residents asked for a detour. The council said buses will use the river road instead."]
+TEASERS = "".join(f"<h3><a href='/deal/{i}'>Deal number {i} is here</a></h3><p>Short teaser text for deal {i}, read more.</p>"
+                  for i in range(3))
+
+
+@pytest.mark.parametrize("wrapper", ["<aside class='secondary'>{}</aside>", "<div class='container vertical-ad-con'>{}</div>"])
+def test_article_column_labelled_like_furniture_is_kept(wrapper):
+    article = "<h1>Bridge repairs</h1>" + "".join(f"<p>{text}</p>" for text in PROSE)
+    html = page("<nav><a href='/'>Home</a> <a href='/news'>News</a></nav>" + wrapper.format(article)
+                + f"<aside class='deals'>{TEASERS}</aside>")
+    text = parse_article(html, "https://a.example/x").body_text
+    assert text == "\n".join(PROSE)
+
+
 @pytest.mark.parametrize(
     "content, author",
     [("Grant Tinsley, PhD", "Grant Tinsley"), ("Joe S.", "Joe S."), ("Amelie Marie Nishizawa Feb", "Amelie Marie Nishizawa"),

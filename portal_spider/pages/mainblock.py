@@ -11,10 +11,14 @@ from .selection import select_by_css
 from .sources import HEURISTIC, SELECTOR
 
 _DROP_TAGS = (
-    "script", "style", "noscript", "iframe", "nav", "aside", "footer", "button", "input",
+    "script", "style", "noscript", "iframe", "button", "input",
     "select", "textarea", "svg", "template", "link", "meta", "object", "embed", "canvas",
     "figcaption",  # image captions are not article text (images themselves are kept)
 )
+# Furniture by tag, dropped unless it holds most of the page's prose (some sites wrap the
+# whole article column in an <aside>).
+_FURNITURE_TAGS = ("nav", "aside", "footer")
+_SENTENCE_END = re.compile(r"[.!?。！？]")
 # Class/id words for page furniture.  Strong words count anywhere in a compound class
 # ("post-comments", "ad_box"); weak ones only as a whole class or id ("sidebar", not
 # "pg-side-of-rail"), since BEM-style names reuse them inside article containers.
@@ -53,15 +57,33 @@ def _furniture_label(label: str) -> str | None:
     return "weak" if not _WEAK.isdisjoint(tokens) else None
 
 
-def _is_boilerplate(element, page_length: int) -> bool:
+def _prose(element) -> int:
+    """Characters in the element's paragraphs that read as sentences (long, with full stops)."""
+    total = 0
+    for paragraph in element.iter("p"):
+        text = paragraph.text_content()
+        if len(text) > 80 and len(_SENTENCE_END.findall(text)) >= 2:
+            total += len(text)
+    return total
+
+
+def _holds_the_article(element, page_prose: int) -> bool:
+    """Most of the page's prose, few links: the article, whatever its label or tag says
+    (a teaser list also holds prose, but under links)."""
+    return bool(page_prose) and _prose(element) > page_prose * 0.5 and _link_density(element) < 0.15
+
+
+def _is_boilerplate(element, page_length: int, page_prose: int) -> bool:
     label = _label(element)
     strength = _furniture_label(label) if label.strip() else None
     if strength is None:
         return False
-    # Never drop a container holding most of the page's text: a label like "has-sidebar"
-    # on the article wrapper must not take the article with it.
+    # Never drop a container holding most of the page's text or prose: a label like
+    # "has-sidebar" or "vertical-ad-con" on the article wrapper must not take the article with it.
     length = len(element.text_content())
     if length > page_length * 0.5 or (_CONTENT.search(label) and length > 500):
+        return False
+    if _holds_the_article(element, page_prose):
         return False
     # Weak words ("widget", "left") also name article wrappers; only link lists and short
     # blocks under them are furniture.
@@ -72,8 +94,13 @@ def prune(root) -> None:
     """Drop non-content tags and page furniture in place before scoring."""
     etree.strip_elements(root, *_DROP_TAGS, with_tail=False)
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
+    page_prose = _prose(root)
+    for element in list(root.iter(*_FURNITURE_TAGS)):
+        if element.getparent() is not None and not _holds_the_article(element, page_prose):
+            element.drop_tree()
     page_length = len(root.text_content())
-    doomed = [el for el in root.iter() if isinstance(el.tag, str) and el.tag not in ("html", "body") and _is_boilerplate(el, page_length)]
+    doomed = [el for el in root.iter() if isinstance(el.tag, str) and el.tag not in ("html", "body")
+              and _is_boilerplate(el, page_length, page_prose)]
     for element in doomed:
         if element.getparent() is not None:
             element.drop_tree()
