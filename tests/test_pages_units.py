@@ -353,6 +353,18 @@ def test_article_column_labelled_like_furniture_is_kept(wrapper):
     assert text == "\n".join(PROSE)
 
 
+def test_a_review_split_over_sibling_blocks_is_kept_whole():
+    sections = [f"Part {i} of the review. The combat feels quicker than before, and the maps are larger. "
+                f"Section {i} ends with a verdict on the {['story', 'music', 'maps', 'bosses', 'price'][i]}." for i in range(5)]
+    blocks = "".join(f"<div><div class='rich-text'><p>{text}</p></div></div><div class='ad-slot'><img src='/a{i}.png'></div>"
+                     for i, text in enumerate(sections))
+    closing = "<p>" + "The last part is the longest one, it says what we liked most, and why, and what not. " * 10 + "</p>"
+    html = page(f"<h1>Review</h1><div class='article'>{blocks}<div><div class='rich-text'>{closing}</div></div></div>"
+                "<div class='about'><h3>About the author</h3><p>Sam writes about games. Sam likes strategy games best.</p></div>")
+    text = parse_article(html, "https://a.example/review").body_text
+    assert text.split("\n")[:5] == sections and "About the author" not in text
+
+
 @pytest.mark.parametrize(
     "content, author",
     [("Grant Tinsley, PhD", "Grant Tinsley"), ("Joe S.", "Joe S."), ("Amelie Marie Nishizawa Feb", "Amelie Marie Nishizawa"),

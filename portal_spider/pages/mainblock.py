@@ -177,6 +177,16 @@ def _scores(root) -> dict:
     return scores
 
 
+def _outermost_wrapper(best):
+    """The outermost ancestor that holds nothing but ``best``'s text: an article split over
+    sibling blocks ("<div><div class=text>…</div></div>" ten times) has its siblings there."""
+    length = len(best.text_content().strip())
+    parent = best.getparent()
+    while parent is not None and parent.tag not in ("body", "html") and len(parent.text_content().strip()) <= length * 1.1 + 20:
+        best, parent = parent, parent.getparent()
+    return best
+
+
 def _siblings(best, best_score: float, scores: dict) -> list:
     parent = best.getparent()
     if parent is None:
@@ -193,7 +203,21 @@ def _siblings(best, best_score: float, scores: dict) -> list:
             # Link-heavy neighbours with decent text are sidebars, not article continuations.
             if (score >= threshold and density < 0.2) or (sibling.tag == "p" and len(text) > 80 and density < 0.25):
                 chosen.append(sibling)
-    return chosen
+    return chosen if len(chosen) > 1 else _same_shape_blocks(best)
+
+
+def _same_shape_blocks(best) -> list:
+    """An article split over sibling blocks built alike ("<div><div class=text>…</div></div>"
+    ten times): the block holding ``best`` and its like siblings that hold sentences with
+    few links; [best] when there are none."""
+    block = _outermost_wrapper(best)
+    parent = block.getparent()
+    if parent is None:
+        return [best]
+    like = [sibling for sibling in parent if sibling is block or (
+        sibling.tag == block.tag and sibling.get("class") == block.get("class")
+        and _link_density(sibling) < 0.2 and _prose(sibling) >= 80)]
+    return like if len(like) >= 3 else [best]
 
 
 def _text_children(container, container_score: float, scores: dict) -> list:
