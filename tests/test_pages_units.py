@@ -224,6 +224,19 @@ def test_title_site_suffix_is_stripped_by_comparing_candidates(title):
     assert parse_article(html, "https://a.example/x").title == "攻略標題"
 
 
+@pytest.mark.parametrize("heading, title", [
+    ("<span>Klimaschutz</span><span class='visually-hidden'>: </span><span>Bohren, bis es heiß wird</span>", "Bohren, bis es heiß wird"),
+    ("<small>Tunesien</small><br> Große Aufgaben für die neue Regierung", "Große Aufgaben für die neue Regierung"),
+    ("<span>Energiewende Oberland:</span> Klimavorreiter Oberland?", "Klimavorreiter Oberland?"),
+    ("<a href='/t/1'><span class='label'>Patch Notes</span><span> </span>Patch 4.47.4 bug fix build</a>", "Patch 4.47.4 bug fix build"),
+    ("<b>独家</b>：新版本上线时间公布", "独家：新版本上线时间公布"),  # no element sets the first word off
+])
+def test_a_kicker_set_off_before_the_headline_is_not_the_title(heading, title):
+    html = page(f"<h1>{heading}</h1><p>{HAN * 5}</p>")
+    article = parse_article(html, "https://a.example/x")
+    assert article.title == title and "Klimaschutz" not in article.body_text
+
+
 def test_title_without_h1_strips_the_shorter_site_part():
     html = page(f"<p>{HAN * 5}</p>", "<title>一篇很長的攻略文章標題_站名</title>")
     assert parse_article(html, "https://a.example/x").title == "一篇很長的攻略文章標題"

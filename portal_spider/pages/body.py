@@ -77,7 +77,10 @@ def _drop_furniture(elements: list, title: str | None) -> None:
                 continue
             if len(text) > 2000:
                 continue  # a real content container, not furniture
-            is_title = title_key and len(text) < 200 and normalise_for_compare(strip_pinyin(text)) == title_key
+            key = normalise_for_compare(strip_pinyin(text)) if title_key and len(text) < 240 else None
+            # A heading may show the title after a kicker ("Klimaschutz: Bohren, bis …").
+            is_title = key is not None and (key == title_key or (
+                element.tag in ("h1", "h2") and key.endswith(title_key) and len(key) - len(title_key) <= 40))
             links = sum(len(fold_whitespace(a.text_content())) for a in element.iter("a"))
             if is_title or _BREADCRUMB.match(text) or (len(text) < 100 and _PAGE_NAV.match(text)) or links / len(text) > 0.6 or (
                 _is_byline(text) and len(element.findall(".//p")) + len(element.findall(".//div")) <= 1
