@@ -381,6 +381,7 @@ def test_a_review_split_over_sibling_blocks_is_kept_whole():
 @pytest.mark.parametrize(
     "content, author",
     [("Grant Tinsley, PhD", "Grant Tinsley"), ("Joe S.", "Joe S."), ("Amelie Marie Nishizawa Feb", "Amelie Marie Nishizawa"),
+     ("Samya Kullab and Vasilisa Stepanenko", "Samya Kullab, Vasilisa Stepanenko"), ("Elena Oberholzer (obe)", "Elena Oberholzer"),
      ("Jane May", "Jane May"), ("Von Anna Weber", "Anna Weber"), ("Janic Cathomen, 01.12.2021", "Janic Cathomen")],
 )
 def test_meta_author_is_tidied(content, author):

@@ -355,11 +355,26 @@ def _plausible_author(name: str, sites: set[str]) -> bool:
             and not _ORGANISATION.search(name) and key not in sites and not any(key in site for site in sites if len(key) > 3))
 
 
+# "Elena Oberholzer (obe)": the writer's short code after the name.
+_NAME_CODE = re.compile(r"\s*\((?:[a-zäöü]{2,4})\.?\)\.?$")
+_JOINED_NAMES = re.compile(r"\s+(?:and|und|&|et|y|e)\s+")
+
+
 def _structured_name(raw: str) -> str:
-    """A meta/JSON-LD author value without lead-in ("Von …"), handle or trailing date."""
+    """A meta/JSON-LD author value without lead-in ("Von …"), handle, code or trailing date."""
     name = _LEAD_IN.sub("", clean_line(_PADDED_NAME.sub(r"\1\2", raw)))
     cut = _STRUCTURED_END.search(name)
-    return _tidy_name((name[: cut.start()] if cut else name).strip(" ,;-|"))
+    return _tidy_name(_NAME_CODE.sub("", (name[: cut.start()] if cut else name).strip(" ,;-|")))
+
+
+def _structured_names(raw: str) -> list[str]:
+    """"Samya Kullab and Vasilisa Stepanenko": one value naming several people, when every
+    part is a first and last name (not "Johnson & Johnson")."""
+    name = _structured_name(raw)
+    parts = _JOINED_NAMES.split(name)
+    if len(parts) > 1 and all(_LATIN_NAME.match(part) and len(part.split()) >= 2 for part in parts):
+        return parts
+    return [name]
 
 
 def _without_site(name: str, sites: set[str]) -> str:
@@ -440,7 +455,8 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
     software = _credited_software(root)
     stand_in = None
     for names, origin in zip(structured.authors, structured.author_origins):
-        cleaned = list(dict.fromkeys(name for n in names if _plausible_author(name := _without_site(_structured_name(n), sites), sites)))
+        cleaned = list(dict.fromkeys(name for n in names for part in _structured_names(n)
+                                     if _plausible_author(name := _without_site(part, sites), sites)))
         cleaned = _real_names(cleaned, software) or []
         if cleaned and all(name.lower() in _STAND_INS for name in cleaned):
             stand_in = stand_in or (", ".join(cleaned), origin)
