@@ -366,6 +366,21 @@ def test_article_column_labelled_like_furniture_is_kept(wrapper):
     assert text == "\n".join(PROSE)
 
 
+SHORT_ZH = "新版本将于5月20日上线，届时开放新副本“幽影神殿”，玩家等级达到60级即可进入。本次更新还调整了职业平衡，详情请关注官方公告。"
+SHORT_EN = "The studio confirmed the patch will arrive on Tuesday. It fixes the save bug and adds a photo mode."
+
+
+@pytest.mark.parametrize("article, items", [
+    (SHORT_ZH, "".join(f"<div class='reply'><p>网友{i}：这个版本我觉得还不错，副本难度适中，就是奖励有点少，希望官方能再调整一下吧。</p></div>"
+                       for i in range(6))),
+    (SHORT_EN, "".join("<div class='teaser'><p>Another story about something else entirely, with more words in it than"
+                       " the article has. Read it now.</p></div>" for _ in range(4))),
+])
+def test_a_short_article_is_not_replaced_by_the_list_below_it(article, items):
+    html = page(f"<h1>Patch day</h1><div class='art'><p>{article}</p></div><div class='more'>{items}</div>")
+    assert parse_article(html, "https://a.example/x").body_text == article
+
+
 def test_a_review_split_over_sibling_blocks_is_kept_whole():
     sections = [f"Part {i} of the review. The combat feels quicker than before, and the maps are larger. "
                 f"Section {i} ends with a verdict on the {['story', 'music', 'maps', 'bosses', 'price'][i]}." for i in range(5)]

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from lxml import etree
 
 from .options import ExtractionOptions
 from .selection import select_by_css
 from .sources import HEURISTIC, SELECTOR
+from .text import normalise_for_compare
 
 _DROP_TAGS = (
     "script", "style", "noscript", "iframe", "button", "input",
@@ -18,7 +20,9 @@ _DROP_TAGS = (
 # Furniture by tag, dropped unless it holds most of the page's prose (some sites wrap the
 # whole article column in an <aside>).
 _FURNITURE_TAGS = ("nav", "aside", "footer")
-_SENTENCE_END = re.compile(r"[.!?。！？]")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？]")
+_ITEM_TAGS = {"div", "li", "article", "section", "dl", "tr", "table"}
+_HEADING_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 # Class/id words for page furniture.  Strong words count anywhere in a compound class
 # ("post-comments", "ad_box"); weak ones only as a whole class or id ("sidebar", not
 # "pg-side-of-rail"), since BEM-style names reuse them inside article containers.
@@ -235,16 +239,55 @@ def _text_children(container, container_score: float, scores: dict) -> list:
     return kept
 
 
-def select_main(root, options: ExtractionOptions) -> tuple[list, str]:
+def select_main(root, options: ExtractionOptions, title: str | None = None) -> tuple[list, str]:
     """The main content element(s) in document order (the body when nothing scores), and
     whether the portal's selector or the heuristic chose them."""
     selected = select_by_css(root, options.body_selector)
     if selected:
         return selected, SELECTOR
-    return _scored_main(root), HEURISTIC
+    return _scored_main(root, title), HEURISTIC
 
 
-def _scored_main(root) -> list:
+def _like_items(element) -> bool:
+    """A list of three or more short children built alike that hold most of its text:
+    comments, teasers."""
+    children = [child for child in element if isinstance(child.tag, str)]
+    if len(children) < 3:
+        return False
+    shape, count = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0]
+    if shape[0] not in _ITEM_TAGS:
+        return False  # an article's own paragraphs are alike too
+    alike = sum(len(child.text_content()) for child in children if (child.tag, child.get("class")) == shape)
+    # Comments and teasers run short; the items of a live blog or a split review do not.
+    return count >= 3 and alike >= 0.7 * len(element.text_content()) and alike / count <= 300
+
+
+def _title_heading(root, title: str | None):
+    headings = list(root.iter("h1"))
+    if not headings:
+        return None
+    key = normalise_for_compare(title) if title else None
+    return next((h for h in headings if key and normalise_for_compare(h.text_content()).endswith(key)), headings[0])
+
+
+def _after_title(root, title: str | None, best, scores: dict):
+    """The first block of sentences below the title that lies before ``best`` and outside
+    it: a short article whose comments or teasers outscore it."""
+    heading = _title_heading(root, title)
+    if heading is None or best in heading.iterancestors():
+        return None
+    for element in heading.xpath("following::*")[:80]:
+        if element is best or any(ancestor is best for ancestor in element.iterancestors()):
+            return None  # reached the list itself
+        block = element.getparent() if element.tag == "p" else element
+        if block is not None and block in scores and block.tag not in _HEADING_TAGS:
+            text = element.text_content().strip()
+            if len(text) >= 40 and len(_SENTENCE_END.findall(text)) >= 2 and _link_density(element) < 0.3:
+                return block
+    return None
+
+
+def _scored_main(root, title: str | None = None) -> list:
     scores = _scores(root)
     if not scores:
         body = root.find("body")
@@ -255,4 +298,8 @@ def _scored_main(root) -> list:
     best, best_score = max(adjusted, key=lambda item: item[1])
     if best.tag in ("body", "html"):
         return _text_children(best, best_score, scores) or [best]
+    if _like_items(best):
+        near = _after_title(root, title, best, scores)
+        if near is not None:
+            return [block for block in _siblings(near, scores[near], scores) if block is not best and not _like_items(block)]
     return _siblings(best, best_score, scores)
