@@ -424,6 +424,21 @@ def test_forum_thread_starter_not_the_software_credit():
     assert article.published_at == "2019-09-05T11:10:00+08:00"
 
 
+def _post(name: str, when: str, text: str) -> str:
+    return (f"<div class='post'><table><tr><td class='pls'><a href='/space-uid-1.html'>{name}</a></td>"
+            f"<td class='plc'><div class='authi'>发表于 {when} | 只看该作者</div><div class='t_f'>{text}</div></td></tr></table></div>")
+
+
+def test_forum_thread_body_is_the_first_post():
+    first = "新版本的副本难度调整之后，我们公会打了三次都没过，想问问大家的配装思路。"
+    reply = "我来说说我的看法吧，" + "首先要看队伍配置，坦克的装备一定要优先堆防御，治疗要保证蓝量充足，输出按照循环来打。" * 5
+    html = page("<h1>副本求助</h1><div id='postlist'>" + _post("冰封王座", "2019-9-5 11:10", first)
+                + _post("路过的法师", "2019-9-5 12:30", reply) + _post("老玩家", "2019-9-5 13:00", reply[:60]) + "</div>")
+    article = parse_article(html, "https://bbs.example.com/thread-1-1-1.html")
+    assert article.body_text == first
+    assert article.author == "冰封王座"
+
+
 @pytest.mark.parametrize("byline, author", [
     ("来源：新华网 作者：王小明", "王小明"),
     ("来源：新华网 责任编辑：李四", "李四"),  # the outlet a story came from is no author

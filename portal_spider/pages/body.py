@@ -21,6 +21,8 @@ _BYLINE_LABEL = re.compile(
 # Reporter lines without a colon ("本报记者王燕平") and bare datelines ("2003-7-24 钱江晚报").
 _REPORTER_LINE = re.compile(r"^(?:本报|本刊|本台|新华社|中新社)?(?:记者|記者|实习生|實習生|通讯员|通訊員)\s*\S")
 _DATELINE = re.compile(r"^\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?(?:\s*\d{1,2}[:：]\d{2}(?::\d{2})?)?\s*\S{0,12}$")
+# A forum post's header line: "发表于 2019-9-5 11:10 | 只看该作者".
+_POST_HEADER_LINE = re.compile(r"^(?:发表于|發表於|发表在|發表在|Posted on)\s*\d{4}\s*[-/.年]\s*\d{1,2}", re.I)
 _SENTENCE = re.compile(r"[，。？！；]|[?!]\s")
 _ENGLISH_BYLINE = re.compile(r"^(By|Written by|Posted by|Von|Autor)\s+\S", re.I)
 _PAGE_NAV = re.compile(r"^(?:上一[页頁]|下一[页頁]|首[页頁]|尾[页頁]|末[页頁]|共|第|[页頁]|Prev\w*|Next|[\d\s|<>«».…\[\]/])+$", re.I)
@@ -45,8 +47,8 @@ class Body:
 
 
 def _is_byline(text: str) -> bool:
-    """A short metadata line (作者：… 發布時間：…), not a paragraph of the article."""
-    if len(text) < 120 and _ENGLISH_BYLINE.match(text):
+    """A short metadata line (作者：… 發布時間：… 发表于 2019-9-5), not a paragraph of the article."""
+    if len(text) < 120 and (_ENGLISH_BYLINE.match(text) or _POST_HEADER_LINE.match(text)):
         return True
     if _SENTENCE.search(text):
         return False  # "记者：你通过什么渠道获取信息？" is an interview question, not a byline

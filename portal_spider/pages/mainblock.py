@@ -210,14 +210,51 @@ def _siblings(best, best_score: float, scores: dict) -> list:
     return chosen if len(chosen) > 1 else _same_shape_blocks(best)
 
 
+_POST_HEADER = re.compile(
+    r"发表于|發表於|发表在|發表在|楼主|樓主|只看该作者|只看該作者|\bposted\s+(?:on|at|by)\b|\bjoined\b|Beitrag\s+von|\bQuote\b|\bReply\b", re.I)
+_POST_DATE = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}|\b\d{1,2}:\d{2}\b")
+
+
+def _is_post(item) -> bool:
+    """A forum post: its own header with a date and a poster marker ("发表于", "Posted by")."""
+    text = item.text_content()
+    return bool(_POST_DATE.search(text)) and bool(_POST_HEADER.search(text))
+
+
+def _first_post(best):
+    """In a thread (like sibling blocks that each carry a post header), the part of the
+    first post that matches ``best``'s place in its own post; None when ``best`` is in no
+    thread or already in its first post."""
+    path, item = [], best
+    for _ in range(8):
+        parent = item.getparent()
+        if parent is None or parent.tag in ("body", "html"):
+            return None
+        like = [sibling for sibling in parent if sibling.tag == item.tag and sibling.get("class") == item.get("class")]
+        if len(like) >= 2 and sum(map(_is_post, like)) * 2 > len(like):
+            first = like[0]
+            if first is item:
+                return None
+            target = first
+            for tag, index in reversed(path):
+                children = [child for child in target if child.tag == tag]
+                if index >= len(children):
+                    return first
+                target = children[index]
+            return target
+        path.append((item.tag, [child for child in parent if child.tag == item.tag].index(item)))
+        item = parent
+    return None
+
+
 def _same_shape_blocks(best) -> list:
     """An article split over sibling blocks built alike ("<div><div class=text>…</div></div>"
     ten times): the block holding ``best`` and its like siblings that hold sentences with
     few links; [best] when there are none."""
     block = _outermost_wrapper(best)
     parent = block.getparent()
-    if parent is None:
-        return [best]
+    if parent is None or _is_post(block):
+        return [best]  # a thread's replies are no continuation of its first post
     like = [sibling for sibling in parent if sibling is block or (
         sibling.tag == block.tag and sibling.get("class") == block.get("class")
         and _link_density(sibling) < 0.2 and _prose(sibling) >= 80)]
@@ -298,6 +335,9 @@ def _scored_main(root, title: str | None = None) -> list:
     best, best_score = max(adjusted, key=lambda item: item[1])
     if best.tag in ("body", "html"):
         return _text_children(best, best_score, scores) or [best]
+    post = _first_post(best)
+    if post is not None:
+        return [post]
     if _like_items(best):
         near = _after_title(root, title, best, scores)
         if near is not None:
