@@ -237,9 +237,11 @@ def test_a_kicker_set_off_before_the_headline_is_not_the_title(heading, title):
     assert article.title == title and "Klimaschutz" not in article.body_text
 
 
-def test_title_without_h1_strips_the_shorter_site_part():
-    html = page(f"<p>{HAN * 5}</p>", "<title>一篇很長的攻略文章標題_站名</title>")
-    assert parse_article(html, "https://a.example/x").title == "一篇很長的攻略文章標題"
+@pytest.mark.parametrize("document, title", [("一篇很長的攻略文章標題_站名", "一篇很長的攻略文章標題"),
+                                             ("A rather long article title : Some Blog", "A rather long article title")])
+def test_title_without_h1_strips_the_shorter_site_part(document, title):
+    html = page(f"<p>{HAN * 5}</p>", f"<title>{document}</title>")
+    assert parse_article(html, "https://a.example/x").title == title
 
 
 def test_ruby_annotations_leave_the_title_and_byline():

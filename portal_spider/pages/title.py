@@ -12,7 +12,7 @@ from .page import Page
 from .sources import HEURISTIC, META, NONE, SELECTOR
 from .text import clean_line, han_ratio, normalise_for_compare
 
-_TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»~]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
+_TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»~:]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
 
 
 def title_segments(title: str) -> list[str]:
