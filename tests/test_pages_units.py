@@ -115,9 +115,56 @@ def test_naive_dates_use_the_option_time_zone():
     assert article.published_at == "2025-01-10T08:00:00-05:00"
 
 
-def test_english_pages_default_to_utc():
+def test_a_page_without_any_zone_reads_naive_dates_as_utc_and_says_so(caplog):
     html = page("<h1>Title here</h1><p>Published May 2, 2024 10:15</p><p>" + "Some words. " * 30 + "</p>")
     assert parse_article(html, "https://a.example/x").published_at == "2024-05-02T10:15:00+00:00"
+    assert "read as UTC" in caplog.text
+
+
+@pytest.mark.parametrize("shown, expected", [
+    ("Sept. 5, 2019 11:10 a.m. EDT", "2019-09-05T11:10:00-04:00"),
+    ("January 5, 2019 at 3:05 pm PT", "2019-01-05T15:05:00-08:00"),
+    ("2019-09-05 11:10 GMT+8", "2019-09-05T11:10:00+08:00"),
+    ("05.09.2019 11:10 MESZ", "2019-09-05T11:10:00+02:00"),
+    ("2019-09-05 11:10 et 12:00", "2019-09-05T11:10:00+00:00"),  # "et" is French for "and"
+])
+def test_an_offset_stated_with_the_time_is_kept(shown, expected):
+    assert iso(find_date(shown, DateContext(timezone.utc, None))) == expected
+
+
+ENGLISH_WORDS = "<p>" + "Some words of the article that go on. " * 20 + "</p>"
+CHINESE_WORDS = "<p>" + "这是一篇关于游戏更新的文章，内容详细介绍了新版本的改动。" * 6 + "</p>"
+
+
+@pytest.mark.parametrize("markup, url, expected", [
+    # A Chinese portal whose template says lang="en".
+    ('<html lang="en"><body><h1>新版本</h1><p>发布时间：2019-09-05 11:10</p>' + CHINESE_WORDS + "</body></html>",
+     "https://news.example.com/1.html", "2019-09-05T11:10:00+08:00"),
+    ('<html><body><h1>新版本</h1><p>發布時間：2019-09-05 11:10</p>' + CHINESE_WORDS + "</body></html>",
+     "https://forum.example.com.tw/t/1", "2019-09-05T11:10:00+08:00"),
+    ('<html><head><meta property="og:locale" content="de_DE"></head><body><h1>Neu</h1><p>Veröffentlicht 05.09.2019 11:10</p>'
+     + ENGLISH_WORDS + "</body></html>", "https://example.com/a", "2019-09-05T11:10:00+02:00"),
+    # The page states its zone in another date's markup.
+    ('<html><body><h1>New</h1><p>Posted Sept. 5, 2019 11:10</p><time datetime="2019-09-06T08:00:00-04:00">updated</time>'
+     + ENGLISH_WORDS + "</body></html>", "https://example.com/a", "2019-09-05T11:10:00-04:00"),
+])
+def test_naive_dates_take_the_zone_the_page_implies(markup, url, expected):
+    assert parse_article(markup, url).published_at == expected
+
+
+FETCHED = datetime(2025, 5, 13, 12, 0, tzinfo=timezone.utc)
+
+
+def test_relative_dates_count_back_from_the_fetch_time_not_the_clock():
+    html = page("<h1>New</h1><p>Posted 1 day ago</p>" + ENGLISH_WORDS)
+    assert parse_article(html, "https://example.com/a", ExtractionOptions(fetched_at=FETCHED)).published_at == "2025-05-12T12:00:00+00:00"
+    assert parse_article(html, "https://example.com/a").published_at is None  # no fetch time: no moment
+
+
+def test_a_relative_date_yields_to_an_absolute_one_anywhere_on_the_page():
+    html = page('<h1>New</h1><p>Posted 1 day ago</p>' + ENGLISH_WORDS + '<time datetime="2025-05-10T09:30:00-04:00">May 10</time>')
+    options = ExtractionOptions(fetched_at=FETCHED)
+    assert parse_article(html, "https://example.com/a", options).published_at == "2025-05-10T09:30:00-04:00"
 
 
 def test_published_date_is_preferred_over_modified_and_comment_dates():
@@ -177,9 +224,24 @@ def test_title_site_suffix_is_stripped_by_comparing_candidates(title):
     assert parse_article(html, "https://a.example/x").title == "攻略標題"
 
 
-def test_title_without_h1_strips_the_shorter_site_part():
-    html = page(f"<p>{HAN * 5}</p>", "<title>一篇很長的攻略文章標題_站名</title>")
-    assert parse_article(html, "https://a.example/x").title == "一篇很長的攻略文章標題"
+@pytest.mark.parametrize("heading, title", [
+    ("<span>Klimaschutz</span><span class='visually-hidden'>: </span><span>Bohren, bis es heiß wird</span>", "Bohren, bis es heiß wird"),
+    ("<small>Tunesien</small><br> Große Aufgaben für die neue Regierung", "Große Aufgaben für die neue Regierung"),
+    ("<span>Energiewende Oberland:</span> Klimavorreiter Oberland?", "Klimavorreiter Oberland?"),
+    ("<a href='/t/1'><span class='label'>Patch Notes</span><span> </span>Patch 4.47.4 bug fix build</a>", "Patch 4.47.4 bug fix build"),
+    ("<b>独家</b>：新版本上线时间公布", "独家：新版本上线时间公布"),  # no element sets the first word off
+])
+def test_a_kicker_set_off_before_the_headline_is_not_the_title(heading, title):
+    html = page(f"<h1>{heading}</h1><p>{HAN * 5}</p>")
+    article = parse_article(html, "https://a.example/x")
+    assert article.title == title and "Klimaschutz" not in article.body_text
+
+
+@pytest.mark.parametrize("document, title", [("一篇很長的攻略文章標題_站名", "一篇很長的攻略文章標題"),
+                                             ("A rather long article title : Some Blog", "A rather long article title")])
+def test_title_without_h1_strips_the_shorter_site_part(document, title):
+    html = page(f"<p>{HAN * 5}</p>", f"<title>{document}</title>")
+    assert parse_article(html, "https://a.example/x").title == title
 
 
 def test_ruby_annotations_leave_the_title_and_byline():
@@ -290,9 +352,53 @@ def test_related_list_and_page_nav_are_not_body_text():
     assert text == f"{HAN * 4}\n{HAN * 3}"
 
 
+PROSE = ["The council met on Friday. It voted to repair the old bridge before winter comes.",
+         "Work starts next month. The road will close for three weeks while crews replace the deck.",
+         "Residents asked for a detour. The council said buses will use the river road instead."]
+TEASERS = "".join(f"<h3><a href='/deal/{i}'>Deal number {i} is here</a></h3><p>Short teaser text for deal {i}, read more.</p>"
+                  for i in range(3))
+
+
+@pytest.mark.parametrize("wrapper", ["<aside class='secondary'>{}</aside>", "<div class='container vertical-ad-con'>{}</div>"])
+def test_article_column_labelled_like_furniture_is_kept(wrapper):
+    article = "<h1>Bridge repairs</h1>" + "".join(f"<p>{text}</p>" for text in PROSE)
+    html = page("<nav><a href='/'>Home</a> <a href='/news'>News</a></nav>" + wrapper.format(article)
+                + f"<aside class='deals'>{TEASERS}</aside>")
+    text = parse_article(html, "https://a.example/x").body_text
+    assert text == "\n".join(PROSE)
+
+
+SHORT_ZH = "新版本将于5月20日上线，届时开放新副本“幽影神殿”，玩家等级达到60级即可进入。本次更新还调整了职业平衡，详情请关注官方公告。"
+SHORT_EN = "The studio confirmed the patch will arrive on Tuesday. It fixes the save bug and adds a photo mode."
+
+
+@pytest.mark.parametrize("article, items", [
+    (SHORT_ZH, "".join(f"<div class='reply'><p>网友{i}：这个版本我觉得还不错，副本难度适中，就是奖励有点少，希望官方能再调整一下吧。</p></div>"
+                       for i in range(6))),
+    (SHORT_EN, "".join("<div class='teaser'><p>Another story about something else entirely, with more words in it than"
+                       " the article has. Read it now.</p></div>" for _ in range(4))),
+])
+def test_a_short_article_is_not_replaced_by_the_list_below_it(article, items):
+    html = page(f"<h1>Patch day</h1><div class='art'><p>{article}</p></div><div class='more'>{items}</div>")
+    assert parse_article(html, "https://a.example/x").body_text == article
+
+
+def test_a_review_split_over_sibling_blocks_is_kept_whole():
+    sections = [f"Part {i} of the review. The combat feels quicker than before, and the maps are larger. "
+                f"Section {i} ends with a verdict on the {['story', 'music', 'maps', 'bosses', 'price'][i]}." for i in range(5)]
+    blocks = "".join(f"<div><div class='rich-text'><p>{text}</p></div></div><div class='ad-slot'><img src='/a{i}.png'></div>"
+                     for i, text in enumerate(sections))
+    closing = "<p>" + "The last part is the longest one, it says what we liked most, and why, and what not. " * 10 + "</p>"
+    html = page(f"<h1>Review</h1><div class='article'>{blocks}<div><div class='rich-text'>{closing}</div></div></div>"
+                "<div class='about'><h3>About the author</h3><p>Sam writes about games. Sam likes strategy games best.</p></div>")
+    text = parse_article(html, "https://a.example/review").body_text
+    assert text.split("\n")[:5] == sections and "About the author" not in text
+
+
 @pytest.mark.parametrize(
     "content, author",
     [("Grant Tinsley, PhD", "Grant Tinsley"), ("Joe S.", "Joe S."), ("Amelie Marie Nishizawa Feb", "Amelie Marie Nishizawa"),
+     ("Samya Kullab and Vasilisa Stepanenko", "Samya Kullab, Vasilisa Stepanenko"), ("Elena Oberholzer (obe)", "Elena Oberholzer"),
      ("Jane May", "Jane May"), ("Von Anna Weber", "Anna Weber"), ("Janic Cathomen, 01.12.2021", "Janic Cathomen")],
 )
 def test_meta_author_is_tidied(content, author):
@@ -304,6 +410,56 @@ def test_meta_author_and_rel_author():
     assert parse_article(page(f"<p>{HAN * 5}</p>", '<meta name="author" content="Ann Lee">'), "https://a.example/").author == "Ann Lee"
     html = page(f"<h1>T</h1><a rel='author' href='/u/1'>Bo Chen</a><p>{HAN * 5}</p>")
     assert parse_article(html, "https://a.example/").author == "Bo Chen"
+
+
+FORUM_POST = "<p>" + "新版本的副本难度调整之后，我们公会打了三次都没过，想问问大家的配装思路。" * 4 + "</p>"
+
+
+def test_forum_thread_starter_not_the_software_credit():
+    html = ('<html><head><meta name="generator" content="Discuz! X3.4"><meta name="author" content="Discuz! Team and Comsenz UI Team">'
+            '<title>副本求助 - 攻略讨论区</title></head><body><h1>副本求助</h1>'
+            '<div class="pi"><div class="authi"><a href="home.php?mod=space&uid=12">冰封王座</a></div>'
+            '<div class="authi"><em>发表于 2019-9-5 11:10</em> | 只看该作者</div></div>'
+            f'<div class="t_f">{FORUM_POST}</div><p>Powered by Discuz! X3.4 © 2001-2019 Comsenz Inc.</p></body></html>')
+    article = parse_article(html, "https://bbs.example.com/thread-1-1-1.html")
+    assert article.author == "冰封王座"
+    assert article.published_at == "2019-09-05T11:10:00+08:00"
+
+
+def _post(name: str, when: str, text: str) -> str:
+    return (f"<div class='post'><table><tr><td class='pls'><a href='/space-uid-1.html'>{name}</a></td>"
+            f"<td class='plc'><div class='authi'>发表于 {when} | 只看该作者</div><div class='t_f'>{text}</div></td></tr></table></div>")
+
+
+def test_forum_thread_body_is_the_first_post():
+    first = "新版本的副本难度调整之后，我们公会打了三次都没过，想问问大家的配装思路。"
+    reply = "我来说说我的看法吧，" + "首先要看队伍配置，坦克的装备一定要优先堆防御，治疗要保证蓝量充足，输出按照循环来打。" * 5
+    html = page("<h1>副本求助</h1><div id='postlist'>" + _post("冰封王座", "2019-9-5 11:10", first)
+                + _post("路过的法师", "2019-9-5 12:30", reply) + _post("老玩家", "2019-9-5 13:00", reply[:60]) + "</div>")
+    article = parse_article(html, "https://bbs.example.com/thread-1-1-1.html")
+    assert article.body_text == first
+    assert article.author == "冰封王座"
+
+
+@pytest.mark.parametrize("byline, author", [
+    ("来源：新华网 作者：王小明", "王小明"),
+    ("来源：新华网 责任编辑：李四", "李四"),  # the outlet a story came from is no author
+    ("作者：佚名 来源：网络", None),
+    ("作者：未知", None),
+    ("作者：admin", None),
+    ("作者：小编 责任编辑：李四", "李四"),  # a real name beats the stand-in
+    ("作者：小编", "小编"),  # the stand-in when it is all the page gives
+    ("原创：周一鸣 责编：李四", "周一鸣"),
+    ("来源：原创 责编：李四", "李四"),
+])
+def test_placeholders_sources_and_stand_ins_are_not_authors(byline, author):
+    html = page(f"<h1>版本更新公告</h1><p>{byline}</p><div><p>{HAN * 5}</p></div>")
+    assert parse_article(html, "https://a.example/x").author == author
+
+
+def test_platform_name_in_meta_is_not_the_author():
+    html = page(f"<h1>A post</h1><p>{HAN * 5}</p>", '<meta name="author" content="Tumblr">')
+    assert parse_article(html, "https://someone.tumblr.com/post/1").author is None
 
 
 # --- where each field came from ---------------------------------------------------------

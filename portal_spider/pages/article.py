@@ -6,6 +6,7 @@ import copy
 import logging
 import re
 from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
 from urllib.parse import urljoin, urlsplit
 
 from lxml import etree, html as lxml_html
@@ -13,7 +14,7 @@ from lxml import etree, html as lxml_html
 from storage.article import Article
 
 from .body import render_body
-from .dates import CHINA, DateContext, page_zone, parse_zone
+from .dates import ASSUMED_UTC, CHINA, DateContext, page_zone, parse_zone
 from .encoding import decode_html
 from .authors import author_field
 from .lines import page_lines
@@ -48,17 +49,50 @@ def _document(text: str):
     return root
 
 
-def _context(root, lines: list, url: str, options: ExtractionOptions) -> DateContext:
-    """Time zone from options, else Chinese pages read as UTC+8, else the zone the page's
-    language or country-code host implies, else UTC."""
-    zone = parse_zone(options.timezone)
-    if zone is None:
-        lang = (root.get("lang") or root.get("xml:lang") or "").lower()
-        sample = "".join(text for text, _ in lines[:80])[:3000]
-        chinese = lang.startswith("zh") or (not lang and han_ratio(sample) > 0.2)
-        zone = CHINA if chinese else page_zone(lang, urlsplit(url).hostname or "") or timezone.utc
-    now = options.fetched_at or datetime.now(timezone.utc)
-    if now.tzinfo is None:
+_KANA = re.compile(r"[\u3040-\u30ff]")
+
+
+def _chinese_zone(lang: str, host: str, sample: str):
+    """UTC+8 for a Chinese page: by its language tag, else by Han text without kana (a
+    Chinese portal's template often says lang="en"); Taipei and Hong Kong by tag or host."""
+    primary = lang.split("-")[0]
+    if primary in ("ja", "ko") or (primary != "zh" and (han_ratio(sample) <= 0.2 or _KANA.search(sample))):
+        return None
+    if host.endswith(".tw") or re.search(r"-(tw|hant)\b", lang):
+        return ZoneInfo("Asia/Taipei")
+    if host.endswith(".hk") or re.search(r"-(hk|mo)\b", lang):
+        return ZoneInfo("Asia/Hong_Kong")
+    return CHINA
+
+
+def _stated_zone(root, structured):
+    """The first non-UTC offset the page's machine-readable dates state (-04:00 in JSON-LD
+    or <time datetime>): the page's own zone. UTC offsets say only how a server stores time."""
+    values = structured.dates + [t.get("datetime") for t in root.xpath("//time[@datetime]")[:5]]
+    for value in values:
+        try:
+            offset = datetime.fromisoformat(value.strip().replace("Z", "+00:00")).utcoffset()
+        except (ValueError, AttributeError):
+            continue
+        if offset:
+            return timezone(offset)
+    return None
+
+
+def _context(root, structured, lines: list, url: str, options: ExtractionOptions) -> DateContext:
+    """Naive dates are read in the portal's zone (options), else the zone the page implies:
+    Chinese text, its language tag or og:locale, its country-code host, an offset it states
+    elsewhere; ASSUMED_UTC only when nothing does. Relative dates count back from the
+    fetch time, never from the clock."""
+    host = urlsplit(url).hostname or ""
+    lang = (root.get("lang") or root.get("xml:lang") or "").lower().replace("_", "-")
+    locale = next((m.get("content") for m in root.iter("meta") if (m.get("property") or "").lower() == "og:locale"), None)
+    sample = "".join(text for text, _ in lines[:80])[:3000]
+    zone = (parse_zone(options.timezone) or _chinese_zone(lang, host, sample)
+            or page_zone(lang, host) or page_zone((locale or "").lower().replace("_", "-"), "")
+            or _stated_zone(root, structured) or ASSUMED_UTC)
+    now = options.fetched_at
+    if now is not None and now.tzinfo is None:
         now = now.replace(tzinfo=timezone.utc)  # a naive fetch time is taken as UTC
     return DateContext(zone=zone, now=now)
 
@@ -91,12 +125,12 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
     structured = read_structured(root)
     body_element = root.find("body")
     lines = page_lines(body_element if body_element is not None else root)
-    page = Page(root, url, options, structured, lines, _context(root, lines, url, options))
+    page = Page(root, url, options, structured, lines, _context(root, structured, lines, url, options))
     title, title_source = title_field(page)
     # The body is chosen on a pruned copy: metadata heuristics still need the whole page.
     pruned = copy.deepcopy(root)
     prune(pruned)
-    main, body_source = select_main(pruned, options)
+    main, body_source = select_main(pruned, options, title)
     main_lines = [text for element in main for text, _ in page_lines(element)]
     block_ends = _block_ends(lines, main_lines, title)
     body = render_body(main, base, title)

@@ -11,12 +11,16 @@ from .sources import HEURISTIC, NONE, SELECTOR
 from .text import clean_line, normalise_for_compare, strip_pinyin
 from .title import title_segments
 
+# "Powered by Discuz!", "Theme by …": software and design credits, not bylines.
+_CREDIT_VERBS = ("Powered", "powered", "Designed", "designed", "Theme", "theme", "Hosted", "hosted", "Built", "built",
+                 "Developed", "developed", "Supported", "supported", "Sponsored", "sponsored", "Brought to you")
+_CREDIT_VERB = "".join(f"(?<!{verb} )" for verb in _CREDIT_VERBS)
 # Chinese labels need a colon or space after them: 作者手记 and 记者看东北 are words, not bylines.
 _AUTHOR_LABEL = (
-    r"(?:(?:原?作\s*者|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：]|\s)"
+    r"(?:(?:原?作\s*者|原\s*创(?=\s*[:：])|原\s*創(?=\s*[:：])|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：]|\s)"
     r"|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平
     r"|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?"
-    r"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w])[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])"
+    rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])"
     r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s*von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|^von(?=\s)"
     r"|(?<![\w])(?:[Gg]eschrieben|[Vv]erfasst)\s+von(?=\s)"
     # Without a colon "Autor" labels only at the line start: "Interview mit Autorin X" is prose.
@@ -24,12 +28,19 @@ _AUTHOR_LABEL = (
 )
 # Who put the page online ("Gespeichert von rasos am …"): the author only when no byline names one.
 _POSTER_LABEL = r"(?:Posted by|(?<![\w])(?:[Ee]rstellt|[Gg]espeichert|[Ee]ingestellt|[Vv]eröffentlicht)\s+von(?=\s))"
-_EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|编\s*辑|編\s*輯)(?=\s*[:：]|\s)|Edited by|Editor\s*[:：])"
-_SOURCE_LABEL = r"(?:(?:来\s*源|來\s*源|出\s*处|出\s*處)(?=\s*[:：]|\s)|Source\s*[:：]|Quelle\s*[:：]|Herausgeber(?:in)?\s*[:：]|Publisher\s*[:：])"
+_EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|责\s*编|責\s*編|编\s*辑|編\s*輯)(?=\s*[:：]|\s)|Edited by|Editor\s*[:：])"
+# A publisher credited as such (press releases): the author only when nothing else is named.
+_SOURCE_LABEL = r"(?:Source\s*[:：]|Quelle\s*[:：]|Herausgeber(?:in)?\s*[:：]|Publisher\s*[:：])"
+# 来源/出处 name the outlet a story was taken from: its author only when the page names
+# nobody else (the held-out zh-cwce labels count it so at times).
+_SYNDICATED_LABEL = r"(?:来\s*源|來\s*源|出\s*处|出\s*處|转\s*载|轉\s*載|转\s*自|轉\s*自)(?=\s*[:：]|\s)"
 _LABELS = re.compile(
     rf"(?P<author>{_AUTHOR_LABEL})|(?P<poster>{_POSTER_LABEL})|(?P<editor>{_EDITOR_LABEL})|(?P<source>{_SOURCE_LABEL})"
+    rf"|(?P<syndicated>{_SYNDICATED_LABEL})"
 )
-_RANKS = ("author", "poster", "editor", "source")
+# Best first; "stand-in" is no label of its own but a labelled 小编 (see _STAND_INS).
+_RANKS = ("author", "poster", "editor", "source", "stand-in", "syndicated")
+_STAND_IN_RANK = _RANKS.index("stand-in")
 _VALUE_END = re.compile(
     r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜【】\[\]()（）<>《》«»。;；•·:：]|"
     r"发布|發布|发表|發表|时间|時間|日期|点击|點擊|阅读|閱讀|浏览|瀏覽|字号|字體|http|报道|報道|報導|摄|攝|整理|编译|編譯|发自|發自|"
@@ -50,6 +61,7 @@ _USER_NAME = re.compile(r"^(?=.*[A-Za-z0-9_&.-])[\w&.\-\u3400-\u9fff]{3,16}$")
 # A user handle in structured data ("gabor_munier"): the page's byline usually names the person.
 _HANDLE = re.compile(r"^[a-z0-9]+(?:[_.][a-z0-9]+)+$")
 _DOMAIN = re.compile(r"\w\.(?:com|net|org|de|at|ch|cn|fr|uk|info|io|it|es|cl)\b", re.I)
+_POSTED_LINE = re.compile(r"^(?:发表于|發表於|发表在|發表在|发布于|發佈於|張貼於|张贴于|Posted (?:on|at)\b)", re.I)
 _POSTED = re.compile(r"(?:^|由)\s*([^\s由@]{2,16})\s*(?:发表于|發表於|张贴|張貼|写于|寫於|发布于|發佈於|posted (?:on|at))", re.I)
 _ORGANISATION = re.compile(
     r"\b(?:e\.\s?V\b\.?|GmbH|(?-i:AG|KG|SE|plc)|Inc\.|Ltd\.?|LLC|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)|"
@@ -179,7 +191,7 @@ def _colon_organisation(value: str) -> list[str]:
 
 
 def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
-    """(rank, names) for a byline: rank 0 author, 1 poster, 2 editor, 3 source."""
+    """(rank, names) for a byline, rank an index into _RANKS."""
     if len(text) > 200:
         return None
     text = strip_pinyin(text)
@@ -190,7 +202,9 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
         if match.lastgroup == "author" and match.group().strip().lower() == "by" and match.start() > 40:
             continue  # "by" in the middle of a sentence
         value = text[match.end(): following.start() if following else None]
-        names = _names(value) or _colon_organisation(value)
+        names = [name for name in _names(value) or _colon_organisation(value) if name.lower() not in _PLACEHOLDERS]
+        if names and all(name.lower() in _STAND_INS for name in names):
+            rank = _STAND_IN_RANK  # "作者：小编 责任编辑：李四": the editor is named, the writer is not
         if names and (best is None or rank < best[0]):
             best = (rank, names)
     return best
@@ -221,6 +235,8 @@ def _unlabelled_byline(text: str, following: str) -> list[str] | None:
         if label[1]:  # 发文机关 over the issuing office's name
             return [following] if _ORGANISATION_NAME.fullmatch(following) else None
         return _names(following) or None
+    if _POSTED_LINE.match(following) and text not in _NOT_A_WRITER and (names := _names(text)) == [text]:
+        return names  # a forum post's header: the poster's name, the "发表于 …" line under it
     dated = _DATED_NAME.match(text) or _NAME_THEN_DATE.match(text)
     if dated and _LATIN_NAME.match(dated[1]) and " " in dated[1] and len(dated[1].split()) <= 4:
         return [dated[1]]
@@ -339,11 +355,26 @@ def _plausible_author(name: str, sites: set[str]) -> bool:
             and not _ORGANISATION.search(name) and key not in sites and not any(key in site for site in sites if len(key) > 3))
 
 
+# "Elena Oberholzer (obe)": the writer's short code after the name.
+_NAME_CODE = re.compile(r"\s*\((?:[a-zäöü]{2,4})\.?\)\.?$")
+_JOINED_NAMES = re.compile(r"\s+(?:and|und|&|et|y|e)\s+")
+
+
 def _structured_name(raw: str) -> str:
-    """A meta/JSON-LD author value without lead-in ("Von …"), handle or trailing date."""
+    """A meta/JSON-LD author value without lead-in ("Von …"), handle, code or trailing date."""
     name = _LEAD_IN.sub("", clean_line(_PADDED_NAME.sub(r"\1\2", raw)))
     cut = _STRUCTURED_END.search(name)
-    return _tidy_name((name[: cut.start()] if cut else name).strip(" ,;-|"))
+    return _tidy_name(_NAME_CODE.sub("", (name[: cut.start()] if cut else name).strip(" ,;-|")))
+
+
+def _structured_names(raw: str) -> list[str]:
+    """"Samya Kullab and Vasilisa Stepanenko": one value naming several people, when every
+    part is a first and last name (not "Johnson & Johnson")."""
+    name = _structured_name(raw)
+    parts = _JOINED_NAMES.split(name)
+    if len(parts) > 1 and all(_LATIN_NAME.match(part) and len(part.split()) >= 2 for part in parts):
+        return parts
+    return [name]
 
 
 def _without_site(name: str, sites: set[str]) -> str:
@@ -373,9 +404,44 @@ def _completed(names: list[str], byline: list[str] | None, lines: list, sites: s
     return names
 
 
+# Values that stand where a name would and name nobody.
+_PLACEHOLDERS = {
+    "未知", "佚名", "匿名", "不详", "不詳", "暂无", "暫無", "无", "無", "网友", "網友", "游客", "遊客", "本站", "管理员", "管理員",
+    "网络", "網絡", "網路", "互联网", "互聯網", "原创", "原創",
+    "超级管理员", "超級管理員", "admin", "administrator", "root", "webmaster", "guest", "unknown", "anonymous", "anon",
+    "n/a", "na", "none", "null", "user",
+}
+# Stand-ins for the writer that count only when the page names nobody else.
+_STAND_INS = {"小编", "小編", "编辑部", "編輯部", "本站编辑", "本站編輯", "editor", "staff", "redaktion"}
+_NO_LETTERS = re.compile(r"^[\W_]*$")
+
+
+def _credited_software(root) -> set[str]:
+    """Words of the page's generator meta ("Discuz! X3.4"): the software, never a writer."""
+    words = set()
+    for meta in root.iter("meta"):
+        if (meta.get("name") or "").lower() == "generator":
+            words.update(w for w in re.findall(r"[^\W\d_]{4,}", (meta.get("content") or "").lower()))
+    return words
+
+
+def _is_credit(name: str, software: set[str]) -> bool:
+    """A placeholder or the software's credit. (A byline naming the site stays: personal
+    sites carry their writer's name.)"""
+    lowered = name.lower()
+    return (_NO_LETTERS.match(name) is not None or lowered.strip(" .") in _PLACEHOLDERS
+            or any(word in lowered for word in software))
+
+
+def _real_names(names: list[str] | None, software: set[str]) -> list[str] | None:
+    kept = [name for name in names or [] if not _is_credit(name, software)]
+    return kept or None
+
+
 def author_field(page: Page, windows: list[list[str]], signature: str | None = None) -> tuple[str | None, str]:
     """Selector, structured data, then bylines: author labels, author markup, a signature,
-    editor/source labels; with the source of the value.
+    editor labels; with the source of the value. Placeholders (未知, admin), the site's and
+    the software's names are skipped; a stand-in (小编) only when nobody else is named.
 
     ``windows`` are line groups where bylines sit, most likely first; ``signature`` is the
     article's last line, where some portals put the writer's name alone.
@@ -386,18 +452,31 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         found = _labelled_authors(selected)
         return (", ".join(found[1]) if found else selected), SELECTOR
     sites = _site_words(url, structured.site_names, root.findtext(".//title") or "")
+    software = _credited_software(root)
+    stand_in = None
     for names, origin in zip(structured.authors, structured.author_origins):
-        cleaned = list(dict.fromkeys(name for n in names if _plausible_author(name := _without_site(_structured_name(n), sites), sites)))
+        cleaned = list(dict.fromkeys(name for n in names for part in _structured_names(n)
+                                     if _plausible_author(name := _without_site(part, sites), sites)))
+        cleaned = _real_names(cleaned, software) or []
+        if cleaned and all(name.lower() in _STAND_INS for name in cleaned):
+            stand_in = stand_in or (", ".join(cleaned), origin)
+            continue
         if cleaned and not all(_HANDLE.match(name) for name in cleaned):
             # Only the byline by the headline can list more writers than the structured data.
-            headline_byline = _byline_authors(windows[:1], (0,))
+            headline_byline = _real_names(_byline_authors(windows[:1], (0,)), software)
             completed = _completed(cleaned, headline_byline, page.lines, sites)
             return ", ".join(completed), origin if completed == cleaned else HEURISTIC
         if cleaned:
             # Only user handles: the page's byline names the person, when it has one.
-            byline = _byline_authors(windows, (0, 1))
+            byline = _real_names(_byline_authors(windows, (0, 1)), software)
             return (", ".join(byline), HEURISTIC) if byline else (", ".join(cleaned), origin)
-    names = (_byline_authors(windows, (0, 1)) or _marked_authors(root) or _signature(signature) or _bracketed_byline(page.lines)
-             or _name_colon_title(page.lines) or _photo_credit(windows) or _byline_authors(windows, (2, 3))
-             or _copyright_holder(page.lines))
-    return (", ".join(clean_line(n) for n in names), HEURISTIC) if names else (None, NONE)
+    finders = (lambda: _byline_authors(windows, (0, 1)), lambda: _marked_authors(root), lambda: _signature(signature),
+               lambda: _bracketed_byline(page.lines), lambda: _name_colon_title(page.lines), lambda: _photo_credit(windows),
+               lambda: _byline_authors(windows, (2, 3, 4, 5)), lambda: _copyright_holder(page.lines))
+    for find in finders:
+        names = _real_names(find(), software)
+        if names and all(name.lower() in _STAND_INS for name in names):
+            stand_in = stand_in or (", ".join(clean_line(n) for n in names), HEURISTIC)
+        elif names:
+            return ", ".join(clean_line(n) for n in names), HEURISTIC
+    return stand_in or (None, NONE)

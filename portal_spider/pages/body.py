@@ -15,12 +15,14 @@ from .text import fold_whitespace, normalise_for_compare, strip_pinyin
 
 _BREADCRUMB = re.compile(r"^(當前位置|当前位置|您的位置|您现在的位置|你现在的位置|您現在的位置|所在位置|位置)\s*[:：]")
 _BYLINE_LABEL = re.compile(
-    r"(作者|撰文|记者|記者|责任编辑|責任編輯|编辑|編輯|来源|來源|发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|时间|時間|日期|"
+    r"(作者|撰文|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|原创|原創|来源|來源|发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|时间|時間|日期|"
     r"浏览|瀏覽|阅读|閱讀|点击|點擊)\s*[:：]"
 )
 # Reporter lines without a colon ("本报记者王燕平") and bare datelines ("2003-7-24 钱江晚报").
 _REPORTER_LINE = re.compile(r"^(?:本报|本刊|本台|新华社|中新社)?(?:记者|記者|实习生|實習生|通讯员|通訊員)\s*\S")
 _DATELINE = re.compile(r"^\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?(?:\s*\d{1,2}[:：]\d{2}(?::\d{2})?)?\s*\S{0,12}$")
+# A forum post's header line: "发表于 2019-9-5 11:10 | 只看该作者".
+_POST_HEADER_LINE = re.compile(r"^(?:发表于|發表於|发表在|發表在|Posted on)\s*\d{4}\s*[-/.年]\s*\d{1,2}", re.I)
 _SENTENCE = re.compile(r"[，。？！；]|[?!]\s")
 _ENGLISH_BYLINE = re.compile(r"^(By|Written by|Posted by|Von|Autor)\s+\S", re.I)
 _PAGE_NAV = re.compile(r"^(?:上一[页頁]|下一[页頁]|首[页頁]|尾[页頁]|末[页頁]|共|第|[页頁]|Prev\w*|Next|[\d\s|<>«».…\[\]/])+$", re.I)
@@ -45,8 +47,8 @@ class Body:
 
 
 def _is_byline(text: str) -> bool:
-    """A short metadata line (作者：… 發布時間：…), not a paragraph of the article."""
-    if len(text) < 120 and _ENGLISH_BYLINE.match(text):
+    """A short metadata line (作者：… 發布時間：… 发表于 2019-9-5), not a paragraph of the article."""
+    if len(text) < 120 and (_ENGLISH_BYLINE.match(text) or _POST_HEADER_LINE.match(text)):
         return True
     if _SENTENCE.search(text):
         return False  # "记者：你通过什么渠道获取信息？" is an interview question, not a byline
@@ -77,7 +79,10 @@ def _drop_furniture(elements: list, title: str | None) -> None:
                 continue
             if len(text) > 2000:
                 continue  # a real content container, not furniture
-            is_title = title_key and len(text) < 200 and normalise_for_compare(strip_pinyin(text)) == title_key
+            key = normalise_for_compare(strip_pinyin(text)) if title_key and len(text) < 240 else None
+            # A heading may show the title after a kicker ("Klimaschutz: Bohren, bis …").
+            is_title = key is not None and (key == title_key or (
+                element.tag in ("h1", "h2") and key.endswith(title_key) and len(key) - len(title_key) <= 40))
             links = sum(len(fold_whitespace(a.text_content())) for a in element.iter("a"))
             if is_title or _BREADCRUMB.match(text) or (len(text) < 100 and _PAGE_NAV.match(text)) or links / len(text) > 0.6 or (
                 _is_byline(text) and len(element.findall(".//p")) + len(element.findall(".//div")) <= 1

@@ -8,6 +8,9 @@ from datetime import datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 CHINA = timezone(timedelta(hours=8))
+# The zone of last resort, a distinct object so that a date read in it can be told apart
+# (and logged) from one that says UTC itself.
+ASSUMED_UTC = timezone(timedelta(0), "UTC (assumed)")
 
 _MONTHS = {
     name: number
@@ -33,19 +36,33 @@ _MONTHS = {
 _MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # A clock time after the date, also set off by a dash ("06/02/2022 - 13:48").
 _TIME = r"(?:(?:[T\s,]*|\s+[-–|]\s+)(?:at\s+|um\s+)?(\d{1,2})\s*[:：时時点]\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
-_OFFSET = r"\s*(Z|[+-]\d{2}:?\d{2}|UTC|GMT)?"
+# Fixed-offset zone abbreviations; "CST" is China's on a page read in UTC+8, else US Central.
+_ABBREVIATIONS = {
+    "UTC": 0, "GMT": 0, "Z": 0, "WET": 0, "BST": 1, "WEST": 1, "CET": 1, "MEZ": 1, "CEST": 2, "MESZ": 2,
+    "EET": 2, "EEST": 3, "MSK": 3, "SGT": 8, "HKT": 8, "AWST": 8, "JST": 9, "KST": 9, "ACST": 9.5,
+    "AEST": 10, "AEDT": 11, "NZST": 12, "NZDT": 13, "HST": -10, "AKST": -9, "AKDT": -8, "PST": -8,
+    "PDT": -7, "MST": -7, "MDT": -6, "CDT": -5, "EST": -5, "EDT": -4,
+}
+# Abbreviations that name a region's civil time, daylight saving included.
+_REGION_ABBREVIATIONS = {"ET": "America/New_York", "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles"}
+# Abbreviations match in capitals only: "et", "est" and "pt" are words in several languages.
+_OFFSET = (
+    r"(?:\s*\(?((?:UTC|GMT)\s*[+-]\s*\d{1,2}(?::?\d{2})?|[+-]\d{2}:?\d{2}|(?-i:"
+    + "|".join(sorted([*_ABBREVIATIONS, *_REGION_ABBREVIATIONS, "CST"], key=len, reverse=True))
+    + r"))(?![A-Za-z]))?"
+)
 
 _YMD = re.compile(
     r"(?<!\d)((?:19|20)\d{2})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?!\d)\s*[日号號]?" + _TIME + _OFFSET,
     re.I,
 )
 # Day first, also spaced after the dots ("4. 2. 2022").
-_DMY = re.compile(r"(?<![\d.])(\d{1,2})(?:\.\s?|/)(\d{1,2})(?:\.\s?|/)((?:19|20)\d{2})(?!\d)" + _TIME, re.I)
+_DMY = re.compile(r"(?<![\d.])(\d{1,2})(?:\.\s?|/)(\d{1,2})(?:\.\s?|/)((?:19|20)\d{2})(?!\d)" + _TIME + _OFFSET, re.I)
 _MDY_NAMED = re.compile(
-    rf"\b({_MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})(?!\d)" + _TIME, re.I
+    rf"\b({_MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET, re.I
 )
 _DMY_NAMED = re.compile(
-    rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({_MONTH_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})(?!\d)" + _TIME,
+    rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({_MONTH_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET,
     re.I,
 )
 _YM_CN = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月(?!\s*\d)")
@@ -65,10 +82,11 @@ _DAYS_BACK = {"刚刚": 0, "剛剛": 0, "今天": 0, "just now": 0, "today": 0, 
 
 @dataclass(frozen=True)
 class DateContext:
-    """How to read a naive date: in ``zone``; relative dates count back from ``now``."""
+    """How to read a naive date: in ``zone``; relative dates count back from ``now`` (the
+    fetch time), and are not read at all without it."""
 
     zone: tzinfo
-    now: datetime
+    now: datetime | None
 
 
 def parse_zone(name: str | None) -> tzinfo | None:
@@ -116,12 +134,18 @@ def page_zone(lang: str, host: str) -> tzinfo | None:
     return ZoneInfo(name) if name else None
 
 
-def _offset(text: str | None, context: DateContext) -> tzinfo:
-    if not text:
+def _offset(text: str | None, hour: str | None, context: DateContext) -> tzinfo:
+    """The zone a date's own offset names; only after a clock time ("2019-09-05 -2020" is no offset)."""
+    if not text or hour is None:
         return context.zone
-    text = text.upper()
-    if text in ("Z", "UTC", "GMT"):
-        return timezone.utc
+    text = re.sub(r"\s+", "", text.upper())
+    if text in _ABBREVIATIONS:
+        return timezone(timedelta(hours=_ABBREVIATIONS[text]))
+    if text in _REGION_ABBREVIATIONS:
+        return ZoneInfo(_REGION_ABBREVIATIONS[text])
+    if text == "CST":
+        china = context.zone.utcoffset(datetime(2020, 1, 1)) == timedelta(hours=8)
+        return CHINA if china else timezone(timedelta(hours=-6))
     return parse_zone(text) or context.zone
 
 
@@ -139,6 +163,8 @@ def _build(y, mo, d, h, mi, s, ampm, zone: tzinfo) -> datetime | None:
 
 
 def _relative(text: str, context: DateContext) -> datetime | None:
+    if context.now is None:
+        return None  # without the fetch time "3小时前" names no moment; the wall clock would be wrong later
     now = context.now.astimezone(context.zone)
     if match := _AGO_CN.search(text):
         amount, unit = int(match[1]), match[2]
@@ -161,18 +187,18 @@ def find_date(text: str, context: DateContext) -> datetime | None:
     if not text:
         return None
     if match := _YMD.search(text):
-        return _build(*match.groups()[:6], match[7], _offset(match[8], context))
+        return _build(*match.groups()[:6], match[7], _offset(match[8], match[4], context))
     if match := _MDY_NAMED.search(text):
         month = _MONTHS[match[1].lower()]
-        return _build(match[3], month, match[2], *match.groups()[3:7], context.zone)
+        return _build(match[3], month, match[2], *match.groups()[3:7], _offset(match[8], match[4], context))
     if match := _DMY_NAMED.search(text):
         month = _MONTHS[match[2].lower()]
-        return _build(match[3], month, match[1], *match.groups()[3:7], context.zone)
+        return _build(match[3], month, match[1], *match.groups()[3:7], _offset(match[8], match[4], context))
     if match := _DMY.search(text):
         day, month = match[1], match[2]
         if "/" in match[0] and int(month) > 12 >= int(day):
             day, month = month, day  # "9/17/2004": a slashed date that can only be month first
-        return _build(match[3], month, day, *match.groups()[3:7], context.zone)
+        return _build(match[3], month, day, *match.groups()[3:7], _offset(match[8], match[4], context))
     if match := _YM_CN.search(text):
         return _build(match[1], match[2], 1, None, None, None, None, context.zone)
     # "today"/"3小时前" in a long line is prose, not a timestamp.

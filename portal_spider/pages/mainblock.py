@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from lxml import etree
 
 from .options import ExtractionOptions
 from .selection import select_by_css
 from .sources import HEURISTIC, SELECTOR
+from .text import normalise_for_compare
 
 _DROP_TAGS = (
-    "script", "style", "noscript", "iframe", "nav", "aside", "footer", "button", "input",
+    "script", "style", "noscript", "iframe", "button", "input",
     "select", "textarea", "svg", "template", "link", "meta", "object", "embed", "canvas",
     "figcaption",  # image captions are not article text (images themselves are kept)
 )
+# Furniture by tag, dropped unless it holds most of the page's prose (some sites wrap the
+# whole article column in an <aside>).
+_FURNITURE_TAGS = ("nav", "aside", "footer")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？]")
+_ITEM_TAGS = {"div", "li", "article", "section", "dl", "tr", "table"}
+_HEADING_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 # Class/id words for page furniture.  Strong words count anywhere in a compound class
 # ("post-comments", "ad_box"); weak ones only as a whole class or id ("sidebar", not
 # "pg-side-of-rail"), since BEM-style names reuse them inside article containers.
@@ -53,15 +61,33 @@ def _furniture_label(label: str) -> str | None:
     return "weak" if not _WEAK.isdisjoint(tokens) else None
 
 
-def _is_boilerplate(element, page_length: int) -> bool:
+def _prose(element) -> int:
+    """Characters in the element's paragraphs that read as sentences (long, with full stops)."""
+    total = 0
+    for paragraph in element.iter("p"):
+        text = paragraph.text_content()
+        if len(text) > 80 and len(_SENTENCE_END.findall(text)) >= 2:
+            total += len(text)
+    return total
+
+
+def _holds_the_article(element, page_prose: int) -> bool:
+    """Most of the page's prose, few links: the article, whatever its label or tag says
+    (a teaser list also holds prose, but under links)."""
+    return bool(page_prose) and _prose(element) > page_prose * 0.5 and _link_density(element) < 0.15
+
+
+def _is_boilerplate(element, page_length: int, page_prose: int) -> bool:
     label = _label(element)
     strength = _furniture_label(label) if label.strip() else None
     if strength is None:
         return False
-    # Never drop a container holding most of the page's text: a label like "has-sidebar"
-    # on the article wrapper must not take the article with it.
+    # Never drop a container holding most of the page's text or prose: a label like
+    # "has-sidebar" or "vertical-ad-con" on the article wrapper must not take the article with it.
     length = len(element.text_content())
     if length > page_length * 0.5 or (_CONTENT.search(label) and length > 500):
+        return False
+    if _holds_the_article(element, page_prose):
         return False
     # Weak words ("widget", "left") also name article wrappers; only link lists and short
     # blocks under them are furniture.
@@ -72,8 +98,13 @@ def prune(root) -> None:
     """Drop non-content tags and page furniture in place before scoring."""
     etree.strip_elements(root, *_DROP_TAGS, with_tail=False)
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
+    page_prose = _prose(root)
+    for element in list(root.iter(*_FURNITURE_TAGS)):
+        if element.getparent() is not None and not _holds_the_article(element, page_prose):
+            element.drop_tree()
     page_length = len(root.text_content())
-    doomed = [el for el in root.iter() if isinstance(el.tag, str) and el.tag not in ("html", "body") and _is_boilerplate(el, page_length)]
+    doomed = [el for el in root.iter() if isinstance(el.tag, str) and el.tag not in ("html", "body")
+              and _is_boilerplate(el, page_length, page_prose)]
     for element in doomed:
         if element.getparent() is not None:
             element.drop_tree()
@@ -150,6 +181,16 @@ def _scores(root) -> dict:
     return scores
 
 
+def _outermost_wrapper(best):
+    """The outermost ancestor that holds nothing but ``best``'s text: an article split over
+    sibling blocks ("<div><div class=text>…</div></div>" ten times) has its siblings there."""
+    length = len(best.text_content().strip())
+    parent = best.getparent()
+    while parent is not None and parent.tag not in ("body", "html") and len(parent.text_content().strip()) <= length * 1.1 + 20:
+        best, parent = parent, parent.getparent()
+    return best
+
+
 def _siblings(best, best_score: float, scores: dict) -> list:
     parent = best.getparent()
     if parent is None:
@@ -166,7 +207,58 @@ def _siblings(best, best_score: float, scores: dict) -> list:
             # Link-heavy neighbours with decent text are sidebars, not article continuations.
             if (score >= threshold and density < 0.2) or (sibling.tag == "p" and len(text) > 80 and density < 0.25):
                 chosen.append(sibling)
-    return chosen
+    return chosen if len(chosen) > 1 else _same_shape_blocks(best)
+
+
+_POST_HEADER = re.compile(
+    r"发表于|發表於|发表在|發表在|楼主|樓主|只看该作者|只看該作者|\bposted\s+(?:on|at|by)\b|\bjoined\b|Beitrag\s+von|\bQuote\b|\bReply\b", re.I)
+_POST_DATE = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}|\b\d{1,2}:\d{2}\b")
+
+
+def _is_post(item) -> bool:
+    """A forum post: its own header with a date and a poster marker ("发表于", "Posted by")."""
+    text = item.text_content()
+    return bool(_POST_DATE.search(text)) and bool(_POST_HEADER.search(text))
+
+
+def _first_post(best):
+    """In a thread (like sibling blocks that each carry a post header), the part of the
+    first post that matches ``best``'s place in its own post; None when ``best`` is in no
+    thread or already in its first post."""
+    path, item = [], best
+    for _ in range(8):
+        parent = item.getparent()
+        if parent is None or parent.tag in ("body", "html"):
+            return None
+        like = [sibling for sibling in parent if sibling.tag == item.tag and sibling.get("class") == item.get("class")]
+        if len(like) >= 2 and sum(map(_is_post, like)) * 2 > len(like):
+            first = like[0]
+            if first is item:
+                return None
+            target = first
+            for tag, index in reversed(path):
+                children = [child for child in target if child.tag == tag]
+                if index >= len(children):
+                    return first
+                target = children[index]
+            return target
+        path.append((item.tag, [child for child in parent if child.tag == item.tag].index(item)))
+        item = parent
+    return None
+
+
+def _same_shape_blocks(best) -> list:
+    """An article split over sibling blocks built alike ("<div><div class=text>…</div></div>"
+    ten times): the block holding ``best`` and its like siblings that hold sentences with
+    few links; [best] when there are none."""
+    block = _outermost_wrapper(best)
+    parent = block.getparent()
+    if parent is None or _is_post(block):
+        return [best]  # a thread's replies are no continuation of its first post
+    like = [sibling for sibling in parent if sibling is block or (
+        sibling.tag == block.tag and sibling.get("class") == block.get("class")
+        and _link_density(sibling) < 0.2 and _prose(sibling) >= 80)]
+    return like if len(like) >= 3 else [best]
 
 
 def _text_children(container, container_score: float, scores: dict) -> list:
@@ -184,16 +276,55 @@ def _text_children(container, container_score: float, scores: dict) -> list:
     return kept
 
 
-def select_main(root, options: ExtractionOptions) -> tuple[list, str]:
+def select_main(root, options: ExtractionOptions, title: str | None = None) -> tuple[list, str]:
     """The main content element(s) in document order (the body when nothing scores), and
     whether the portal's selector or the heuristic chose them."""
     selected = select_by_css(root, options.body_selector)
     if selected:
         return selected, SELECTOR
-    return _scored_main(root), HEURISTIC
+    return _scored_main(root, title), HEURISTIC
 
 
-def _scored_main(root) -> list:
+def _like_items(element) -> bool:
+    """A list of three or more short children built alike that hold most of its text:
+    comments, teasers."""
+    children = [child for child in element if isinstance(child.tag, str)]
+    if len(children) < 3:
+        return False
+    shape, count = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0]
+    if shape[0] not in _ITEM_TAGS:
+        return False  # an article's own paragraphs are alike too
+    alike = sum(len(child.text_content()) for child in children if (child.tag, child.get("class")) == shape)
+    # Comments and teasers run short; the items of a live blog or a split review do not.
+    return count >= 3 and alike >= 0.7 * len(element.text_content()) and alike / count <= 300
+
+
+def _title_heading(root, title: str | None):
+    headings = list(root.iter("h1"))
+    if not headings:
+        return None
+    key = normalise_for_compare(title) if title else None
+    return next((h for h in headings if key and normalise_for_compare(h.text_content()).endswith(key)), headings[0])
+
+
+def _after_title(root, title: str | None, best, scores: dict):
+    """The first block of sentences below the title that lies before ``best`` and outside
+    it: a short article whose comments or teasers outscore it."""
+    heading = _title_heading(root, title)
+    if heading is None or best in heading.iterancestors():
+        return None
+    for element in heading.xpath("following::*")[:80]:
+        if element is best or any(ancestor is best for ancestor in element.iterancestors()):
+            return None  # reached the list itself
+        block = element.getparent() if element.tag == "p" else element
+        if block is not None and block in scores and block.tag not in _HEADING_TAGS:
+            text = element.text_content().strip()
+            if len(text) >= 40 and len(_SENTENCE_END.findall(text)) >= 2 and _link_density(element) < 0.3:
+                return block
+    return None
+
+
+def _scored_main(root, title: str | None = None) -> list:
     scores = _scores(root)
     if not scores:
         body = root.find("body")
@@ -204,4 +335,11 @@ def _scored_main(root) -> list:
     best, best_score = max(adjusted, key=lambda item: item[1])
     if best.tag in ("body", "html"):
         return _text_children(best, best_score, scores) or [best]
+    post = _first_post(best)
+    if post is not None:
+        return [post]
+    if _like_items(best):
+        near = _after_title(root, title, best, scores)
+        if near is not None:
+            return [block for block in _siblings(near, scores[near], scores) if block is not best and not _like_items(block)]
     return _siblings(best, best_score, scores)

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from datetime import datetime, timedelta, timezone
 from urllib.parse import urlsplit
 
 import htmldate
 
-from .dates import DateContext, find_date, iso, parse_iso
+from .dates import ASSUMED_UTC, DateContext, find_date, iso, parse_iso
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, NONE, SELECTOR
+
+log = logging.getLogger(__name__)
 
 # Latin labels are whole words: "date" inside "updated" is no publication label.
 _PUBLISHED_LABEL = re.compile(
@@ -140,17 +143,35 @@ def _as_shown(moment: datetime, value: str, shown: datetime | None, context: Dat
 def _local(moment: datetime, context: DateContext) -> datetime:
     """A UTC timestamp read in the page's own zone, so that it names the page's day."""
     offset = moment.utcoffset()
-    return moment.astimezone(context.zone) if offset is not None and not offset else moment
+    known = context.zone is not ASSUMED_UTC
+    return moment.astimezone(context.zone) if known and offset is not None and not offset else moment
 
 
 def date_field(page: Page, windows: list[list[str]], headline: list[str] | None = None) -> tuple[str | None, str]:
-    """Selector, structured data, labelled lines, <time>, the URL path, then htmldate; with
-    the source of the value.
+    """Selector, structured data, labelled lines, <time>, the URL path, then htmldate; a
+    relative date ("3小时前") only when none of them gives an absolute one. With the source
+    of the value.
 
     ``windows`` are line groups where dates sit, the title's surroundings first;
     ``headline`` are the lines right by the line showing the title (none when no line does).
     """
-    root, url, context = page.root, page.url, page.dates
+    context = page.dates
+    moment, source = _absolute_date(page, windows, headline, DateContext(context.zone, None))
+    if moment is None and context.now is not None:
+        selected = selected_text(page.root, page.options.date_selector)
+        moment, source = (find_date(selected, context), SELECTOR) if selected else (None, NONE)
+        if moment is None:
+            moment, source = _labelled_date(windows, context) or _marked_date(page.lines, context), HEURISTIC
+    if moment is None:
+        return None, NONE
+    if moment.tzinfo is ASSUMED_UTC:
+        log.warning("naive date on %s read as UTC: no time zone in portals.toml or on the page", page.url)
+    return iso(moment), source
+
+
+def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | None,
+                   context: DateContext) -> tuple[datetime | None, str]:
+    root, url = page.root, page.url
     selected = selected_text(root, page.options.date_selector)
     moment = find_date(selected, context) if selected else None
     source = SELECTOR
@@ -183,4 +204,4 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
         moment = _local(moment, context) if moment else None
     if not moment:
         moment = _url_date(url, context) or _issue_date(windows[-1], context) or _htmldate_guess(root, url, context)
-    return (iso(moment), source) if moment else (None, NONE)
+    return moment, source

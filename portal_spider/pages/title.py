@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from lxml import etree
+
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, META, NONE, SELECTOR
 from .text import clean_line, han_ratio, normalise_for_compare
 
-_TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»~]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
+_TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»~:]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
 
 
 def title_segments(title: str) -> list[str]:
@@ -53,9 +55,35 @@ def _site_like(heading, key: str, references: list[str], site_names: list[str]) 
     return False
 
 
+_SEPARATOR_ONLY = re.compile(r"^[\s:：|–—\-·•]*$")
+_KICKER_TAGS = {"span", "small", "strong", "em", "b", "i", "div", "p"}
+
+
+def _heading_text(heading) -> str:
+    """The heading's text without a kicker: a leading element set off by a colon, a
+    separator element or a line break ("<span>Klimaschutz</span><span>: </span>Bohren …")."""
+    node = heading
+    while len(node) == 1 and not (node.text or "").strip() and not (node[0].tail or "").strip():
+        node = node[0]  # <h1><a>…</a></h1>
+    children = [child for child in node if isinstance(child.tag, str)]
+    if children and children[0].tag in _KICKER_TAGS and not (node.text or "").strip():
+        first = children[0]
+        kicker = clean_line(first.text_content())
+        after = children[1] if len(children) > 1 else None
+        set_off = kicker.endswith((":", "：")) or (
+            not (first.tail or "").strip() and after is not None
+            and (after.tag == "br" or _SEPARATOR_ONLY.match(after.text_content()) is not None))
+        if kicker and set_off:
+            rest = node.text_content()[len(node.text or "") + len(first.text_content()):]
+            rest = clean_line(rest).lstrip(":：|–—-·• ")
+            if len(rest) >= 8 and len(rest) >= len(kicker) * 0.5:
+                return rest
+    return clean_line(heading.text_content())
+
+
 def _heading_title(headings: list, references: list[str], site_names: list[str]) -> str | None:
     """The h1 when the titles confirm it, or when it reads like a headline on its own."""
-    keyed = [(h, text, normalise_for_compare(text)) for h in headings if (text := clean_line(h.text_content()))]
+    keyed = [(h, text, normalise_for_compare(text)) for h in headings if (text := _heading_text(h))]
     ref_keys = [normalise_for_compare(r) for r in references]
     for _, text, key in keyed:
         if key in ref_keys:
