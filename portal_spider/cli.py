@@ -6,10 +6,24 @@ non-zero exit, and calls one library function.
 
 from __future__ import annotations
 
-import inspect
-import json
+import os
 import signal
 import sys
+import threading
+
+
+def _exit_quietly(signum, frame):
+    os.write(2, b"interrupted\n")
+    sys.exit(128 + signum)
+
+
+# Ctrl-C while the modules below load (a second or two) ends as quietly as it does later.
+if threading.current_thread() is threading.main_thread() and (
+        signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+    signal.signal(signal.SIGINT, _exit_quietly)
+
+import inspect
+import json
 from pathlib import Path
 
 import click
@@ -29,6 +43,8 @@ class OneLineErrors(click.Group):
 
     def main(self, args=None, prog_name=None, **kwargs):
         kwargs.pop("standalone_mode", None)
+        if signal.getsignal(signal.SIGINT) is _exit_quietly:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         try:
             return super().main(args, prog_name, standalone_mode=False, **kwargs)
         except click.exceptions.NoArgsIsHelpError as error:
@@ -41,12 +57,12 @@ class OneLineErrors(click.Group):
         except click.ClickException as error:
             error.show()
             sys.exit(error.exit_code)
-        except click.Abort:
+        except click.Abort as error:
+            if isinstance(error.__context__, KeyboardInterrupt):  # Ctrl-C before a crawl handles it
+                click.echo("interrupted", err=True)
+                sys.exit(EXIT_INTERRUPTED + signal.SIGINT)
             click.echo("Aborted!", err=True)
             sys.exit(1)
-        except KeyboardInterrupt:  # Ctrl-C before a command has its own handling (a crawl has)
-            click.echo("interrupted", err=True)
-            sys.exit(EXIT_INTERRUPTED + signal.SIGINT)
 
 
 @click.group(cls=OneLineErrors)

@@ -111,26 +111,64 @@ class ShutdownOnSignal(CrawlerProcess):
     fetched is parsed and saved, and the run is recorded as interrupted. A second SIGINT
     (Ctrl-C again) ends the process at once; a second SIGTERM changes nothing, since a
     service manager or ``portal-archive schedule`` may send one to each process of a group.
+    A signal that comes while the crawl is starting takes effect once it runs (Scrapy's
+    graceful stop does nothing to an engine not yet running).
     """
 
     def __init__(self, settings: Settings, on_signal: Callable[[int], None]):
         super().__init__(settings)
         self.stopped_by: int | None = None
         self.on_signal = on_signal
+        self.reactor_running = False
+        self.stopping = False
+        install_shutdown_handlers(self._signal_shutdown)
 
-    def _signal_shutdown(self, signum: int, _frame) -> None:
+    def start(self, stop_after_crawl: bool = True, install_signal_handlers: bool = True) -> None:
         from twisted.internet import reactor
 
+        reactor.callWhenRunning(self._reactor_started)
+        super().start(stop_after_crawl, install_signal_handlers)
+
+    def _reactor_started(self) -> None:
+        self.reactor_running = True
+        if self.stopped_by is not None:
+            self._stop_gracefully()
+
+    def _signal_shutdown(self, signum: int, _frame) -> None:
+        if self.stopped_by is not None:  # Scrapy installs this handler again once the reactor runs
+            self._signal_kill(signum, _frame)
+            return
         self.stopped_by = signum
         install_shutdown_handlers(self._signal_kill)
-        # Not printed here: the interrupted code may be writing to the same stream.
-        reactor.callFromThread(self.on_signal, signum)
-        reactor.callFromThread(self._graceful_stop_reactor)
+        if self.reactor_running:
+            from twisted.internet import reactor
+
+            reactor.callFromThread(self._stop_gracefully)
+
+    def _stop_gracefully(self) -> None:
+        from twisted.internet import reactor
+
+        if self.stopping:
+            return
+        if not self._crawling():
+            reactor.callLater(0.1, self._stop_gracefully)
+            return
+        self.stopping = True
+        # Printed here, not in the signal handler: the interrupted code may be writing
+        # to the same stream.
+        self.on_signal(self.stopped_by)
+        self._graceful_stop_reactor()
+
+    def _crawling(self) -> bool:
+        try:
+            return all(crawler.engine.running for crawler in self.crawlers)
+        except RuntimeError:  # a crawler's engine is not made yet (Scrapy: read before set)
+            return False
 
     def _signal_kill(self, signum: int, _frame) -> None:
         if signum != signal.SIGINT:
             return
-        # The extraction workers die with this process; SQLite rolls back what was
+        # The extraction workers end with this process; SQLite rolls back what was
         # half-written, and the next crawl records this run as interrupted.
         clear = b"\r\x1b[K" if os.isatty(2) else b""
         os.write(2, clear + b"stopped at once; the next crawl records this run as interrupted\n")

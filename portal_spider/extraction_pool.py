@@ -107,7 +107,7 @@ def serve_jobs() -> None:
             return
         try:
             reply = pickle.dumps((True, extract_page(*args)), pickle.HIGHEST_PROTOCOL)
-        except Exception as error:  # noqa: BLE001 - raised again in the crawl process
+        except Exception as error:  # raised again in the crawl process
             reply = pickle.dumps((False, _portable(error)), pickle.HIGHEST_PROTOCOL)
         replies.write(reply)
         replies.flush()
@@ -118,7 +118,7 @@ def _portable(error: Exception) -> Exception:
     try:
         pickle.loads(pickle.dumps(error))
         return error
-    except Exception:  # noqa: BLE001
+    except Exception:
         return RuntimeError(f"{type(error).__name__}: {error}")
 
 

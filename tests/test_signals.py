@@ -311,3 +311,24 @@ def test_a_scheduler_killed_with_sigkill_takes_its_crawl_with_it(gated, tmp_path
         if process.poll() is None:
             process.kill()
     assert query(db_path, "select status, errors from crawl_runs") == [("interrupted", 0)]
+
+
+def test_ctrl_c_while_a_crawl_starts_is_as_quiet(gated, tmp_path):
+    db_path = tmp_path / "a.db"
+    gated.holding.set()  # nothing answers: the crawl cannot get past its first requests
+    terminal = OnTerminal("crawl", *crawl_args(gated, db_path))
+    try:
+        # "crawling ..." is printed just before Scrapy starts: the signal lands during its start.
+        wait_until(lambda: any(s.startswith("crawling ") for s in terminal.lines()), 120, "the start line")
+        terminal.send(signal.SIGINT)
+        wait_until(lambda: any(s.startswith("interrupted") for s in terminal.lines()), 120, "the line")
+        gated.released.set()
+        assert terminal.wait() == 130, terminal.output()
+    finally:
+        gated.released.set()
+    lines = terminal.lines()
+    if lines[1:] != ["interrupted"]:  # else it came before Scrapy started: nothing to finish
+        assert lines[1] == "interrupted: finishing what was fetched; Ctrl-C again to stop at once", lines
+        assert re.fullmatch(r"run 1 interrupted: \d+ pages fetched, 0 new, 0 updated, 0 duplicates, 0 errors",
+                            lines[2])
+        assert len(lines) == 3, lines
