@@ -12,15 +12,27 @@ import sys
 import threading
 
 
-def _exit_quietly(signum, frame):
+def die_of(signum: int) -> None:
+    """End as the signal would have ended this process, once it has been dealt with.
+
+    A shell then stops a loop of crawls at Ctrl-C and reports 128 + the signal's number,
+    and a service manager sees a clean stop on SIGTERM.
+    """
+    sys.stdout.flush()
+    sys.stderr.flush()
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+
+
+def _interrupted_while_loading(signum, frame):
     os.write(2, b"interrupted\n")
-    sys.exit(128 + signum)
+    die_of(signum)
 
 
 # Ctrl-C while the modules below load (a second or two) ends as quietly as it does later.
 if threading.current_thread() is threading.main_thread() and (
         signal.getsignal(signal.SIGINT) is signal.default_int_handler):
-    signal.signal(signal.SIGINT, _exit_quietly)
+    signal.signal(signal.SIGINT, _interrupted_while_loading)
 
 import inspect
 import json
@@ -35,7 +47,6 @@ from storage.archive import ArchiveError
 
 EXIT_LOCKED = 75  # EX_TEMPFAIL: cron may simply try again later
 EXIT_FAILED = 69  # EX_UNAVAILABLE: the run got nothing from any portal (its status is "failed")
-EXIT_INTERRUPTED = 128  # + the signal's number, as a shell reports a command a signal ended
 
 
 class OneLineErrors(click.Group):
@@ -43,7 +54,7 @@ class OneLineErrors(click.Group):
 
     def main(self, args=None, prog_name=None, **kwargs):
         kwargs.pop("standalone_mode", None)
-        if signal.getsignal(signal.SIGINT) is _exit_quietly:
+        if signal.getsignal(signal.SIGINT) is _interrupted_while_loading:
             signal.signal(signal.SIGINT, signal.default_int_handler)
         try:
             return super().main(args, prog_name, standalone_mode=False, **kwargs)
@@ -60,7 +71,7 @@ class OneLineErrors(click.Group):
         except click.Abort as error:
             if isinstance(error.__context__, KeyboardInterrupt):  # Ctrl-C before a crawl handles it
                 click.echo("interrupted", err=True)
-                sys.exit(EXIT_INTERRUPTED + signal.SIGINT)
+                die_of(signal.SIGINT)
             click.echo("Aborted!", err=True)
             sys.exit(1)
 
@@ -125,9 +136,10 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
     Exit status: 0 when the run is ok or partial (some pages failed, see crawl_errors,
     or a listing had a problem, see crawl_notes); 69 when it failed (nothing could be
     fetched, or no portal's listing pages showed a single article link); 75 when another
-    crawl holds the archive's lock; 1 or 2 (usage) for bad arguments; 130 after Ctrl-C
-    (SIGINT) and 143 after SIGTERM, which finish what was fetched and record the run as
-    interrupted (Ctrl-C again stops at once). An unknown -s name is a warning.
+    crawl holds the archive's lock; 1 or 2 (usage) for bad arguments. Ctrl-C (SIGINT)
+    and SIGTERM finish what was fetched, record the run as interrupted, then end the
+    process by that signal (a shell shows 130 or 143); Ctrl-C again stops at once.
+    An unknown -s name is a warning.
 
     \b
     Zero-config, from listing pages:
@@ -179,7 +191,7 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
         _echo_notes(notes)
         _echo_failures(archive, run["id"])
     if outcome.stopped_by is not None:
-        sys.exit(EXIT_INTERRUPTED + outcome.stopped_by)
+        die_of(outcome.stopped_by)
     if run["status"] == "failed":
         sys.exit(EXIT_FAILED)
 

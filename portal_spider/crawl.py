@@ -172,7 +172,8 @@ class ShutdownOnSignal(CrawlerProcess):
         # half-written, and the next crawl records this run as interrupted.
         clear = b"\r\x1b[K" if os.isatty(2) else b""
         os.write(2, clear + b"stopped at once; the next crawl records this run as interrupted\n")
-        os._exit(128 + signum)
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
 
 
 @dataclass
