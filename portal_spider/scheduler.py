@@ -72,6 +72,8 @@ def run_schedule(every_seconds: float, crawl_command: list[str], log=None) -> No
         while not stopping.is_set():
             started = time.monotonic()
             child[:] = [subprocess.Popen(crawl_command, preexec_fn=end_with_scheduler)]
+            if stopping.is_set():  # the signal came while the crawl was being started
+                child[0].send_signal(signal.SIGTERM)
             code = child[0].wait()
             if code not in (0, 75) and not stopping.is_set():
                 log(f"schedule: crawl exited with status {code}; trying again at the next slot")
