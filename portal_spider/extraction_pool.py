@@ -4,8 +4,8 @@ Extraction is pure CPU work on (bytes, url) → Article, so it moves to other pr
 without changing what it computes; the crawl process keeps fetching and writing the
 archive meanwhile. EXTRACTION_WORKERS = 0 parses in the crawl process itself.
 
-Each worker is a plain child process fed pickled jobs on its stdin by one thread of the
-crawl process, with no server process, semaphores or resource tracker beside it. Workers
+Each worker is a plain child process fed pickled jobs on its stdin and answering on its
+stdout, with no server process, semaphores or resource tracker beside it. Workers
 belong to the crawl process: they ignore SIGINT and SIGTERM (a terminal's Ctrl-C and a
 service manager's SIGTERM reach every process of the group; the crawl decides how to
 stop, then closes their stdin), and end at the end of their stdin, which is also what
@@ -22,6 +22,7 @@ import signal
 import subprocess
 import sys
 import threading
+from collections import deque
 from concurrent.futures import BrokenExecutor, Future
 
 from portal_spider.pages import ExtractionOptions, decode_html, parse_article
@@ -57,39 +58,89 @@ class ExtractionPool:
             feeder.join()
 
     def _feed_worker(self) -> None:
-        worker: subprocess.Popen | None = None
+        worker: _Worker | None = None
         try:
             while (job := self.jobs.get()) is not None:
                 future, args = job
                 if not future.set_running_or_notify_cancel():
                     continue
-                try:
-                    worker = worker or _start_worker()
-                    pickle.dump(args, worker.stdin, pickle.HIGHEST_PROTOCOL)
-                    worker.stdin.flush()
-                    succeeded, value = pickle.load(worker.stdout)
-                except (OSError, EOFError, pickle.UnpicklingError) as error:
-                    # Died mid-page (out of memory, killed): the page stays queued for the
-                    # next run, and the next page gets a fresh worker.
-                    status = f"exited with status {worker.wait()}" if worker else f"could not start: {error}"
-                    future.set_exception(BrokenExecutor(f"the extraction worker {status}"))
-                    worker = None
-                    continue
-                if succeeded:
-                    future.set_result(value)
-                else:
-                    future.set_exception(value)
+                if worker is None or worker.dead:
+                    # The first page, or the worker died (out of memory, killed): the pages
+                    # it held stay queued for the next run, the next ones get a fresh worker.
+                    try:
+                        worker = _Worker()
+                    except OSError as error:
+                        future.set_exception(BrokenExecutor(f"the extraction worker could not start: {error}"))
+                        continue
+                worker.send(future, args)
         finally:
             if worker is not None:
-                worker.stdin.close()
-                worker.wait()
+                worker.close()
 
 
-def _start_worker() -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "portal_spider.extraction_pool"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-    )
+class _Worker:
+    """One worker process, kept a page ahead so that it never waits for the next one."""
+
+    DEPTH = 2  # pages sent and not yet answered
+
+    def __init__(self):
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "portal_spider.extraction_pool"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        )
+        self.room = threading.Semaphore(self.DEPTH)
+        self.lock = threading.Lock()
+        self.pending: deque[Future] = deque()
+        self.dead = False
+        self.reader = threading.Thread(target=self._read_replies, name="extraction-replies", daemon=True)
+        self.reader.start()
+
+    def send(self, future: Future, args: tuple) -> None:
+        self.room.acquire()
+        with self.lock:
+            if self.dead:
+                self.room.release()
+                future.set_exception(BrokenExecutor(self.death))
+                return
+            self.pending.append(future)
+        try:
+            pickle.dump(args, self.process.stdin, pickle.HIGHEST_PROTOCOL)
+            self.process.stdin.flush()
+        except OSError:
+            pass  # it died: the reader fails what it held, this page included
+
+    def close(self) -> None:
+        """Let it answer what it holds, then end it (the end of its stdin)."""
+        try:
+            self.process.stdin.close()
+        except OSError:
+            pass
+        self.reader.join()
+
+    def _read_replies(self) -> None:
+        while True:
+            try:
+                succeeded, value = pickle.load(self.process.stdout)
+            except EOFError:
+                break
+            except Exception:  # a garbled reply: this worker cannot be trusted any more
+                self.process.kill()
+                break
+            with self.lock:
+                future = self.pending.popleft()
+            self.room.release()
+            if succeeded:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+        status = self.process.wait()
+        with self.lock:
+            self.dead = True
+            self.death = f"the extraction worker exited with status {status}"
+            held, self.pending = list(self.pending), deque()
+        for future in held:
+            self.room.release()
+            future.set_exception(BrokenExecutor(self.death))
 
 
 def serve_jobs() -> None:
