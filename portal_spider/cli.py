@@ -6,9 +6,36 @@ non-zero exit, and calls one library function.
 
 from __future__ import annotations
 
+import os
+import signal
+import sys
+import threading
+
+
+def die_of(signum: int) -> None:
+    """End as the signal would have ended this process, once it has been dealt with.
+
+    A shell then stops a loop of crawls at Ctrl-C and reports 128 + the signal's number,
+    and a service manager sees a clean stop on SIGTERM.
+    """
+    sys.stdout.flush()
+    sys.stderr.flush()
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+
+
+def _interrupted_while_loading(signum, frame):
+    os.write(2, b"interrupted\n")
+    die_of(signum)
+
+
+# Ctrl-C while the modules below load (a second or two) ends as quietly as it does later.
+if threading.current_thread() is threading.main_thread() and (
+        signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+    signal.signal(signal.SIGINT, _interrupted_while_loading)
+
 import inspect
 import json
-import sys
 from pathlib import Path
 
 import click
@@ -27,6 +54,8 @@ class OneLineErrors(click.Group):
 
     def main(self, args=None, prog_name=None, **kwargs):
         kwargs.pop("standalone_mode", None)
+        if signal.getsignal(signal.SIGINT) is _interrupted_while_loading:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         try:
             return super().main(args, prog_name, standalone_mode=False, **kwargs)
         except click.exceptions.NoArgsIsHelpError as error:
@@ -39,7 +68,10 @@ class OneLineErrors(click.Group):
         except click.ClickException as error:
             error.show()
             sys.exit(error.exit_code)
-        except click.Abort:
+        except click.Abort as error:
+            if isinstance(error.__context__, KeyboardInterrupt):  # Ctrl-C before a crawl handles it
+                click.echo("interrupted", err=True)
+                die_of(signal.SIGINT)
             click.echo("Aborted!", err=True)
             sys.exit(1)
 
@@ -104,7 +136,10 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
     Exit status: 0 when the run is ok or partial (some pages failed, see crawl_errors,
     or a listing had a problem, see crawl_notes); 69 when it failed (nothing could be
     fetched, or no portal's listing pages showed a single article link); 75 when another
-    crawl holds the archive's lock; 1 or 2 (usage) for bad arguments.
+    crawl holds the archive's lock; 1 or 2 (usage) for bad arguments. Ctrl-C (SIGINT)
+    and SIGTERM finish what was fetched, record the run as interrupted, then end the
+    process by that signal (a shell shows 130 or 143); Ctrl-C again stops at once.
+    An unknown -s name is a warning.
 
     \b
     Zero-config, from listing pages:
@@ -113,7 +148,7 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
         portal-archive crawl --config portals.toml --db guides.db
         portal-archive crawl yongchuang --config portals.toml -s DOWNLOAD_DELAY=2
     """
-    from portal_spider.crawl import SettingError, project_settings, run_crawl
+    from portal_spider.crawl import run_crawl
     from portal_spider.runlock import ArchiveLocked, crawl_lock
 
     portals = _portals(start_urls, config, names)
@@ -121,10 +156,7 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
         raise click.ClickException("--since and --changed go with --refresh")
     if since_days is not None and changed:
         raise click.ClickException("--since and --changed are alternatives: give one")
-    try:
-        scrapy_settings = project_settings(db, settings)
-    except SettingError as error:
-        raise click.ClickException(str(error)) from None
+    scrapy_settings = _scrapy_settings(db, settings)
     if not verbose and "LOG_LEVEL" not in dict(s.partition("=")[::2] for s in settings):
         # Scrapy logs each failed download with a traceback; failures are recorded in
         # crawl_errors and listed after the summary instead.
@@ -136,13 +168,14 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
         with crawl_lock(db):
             if not (quiet or as_json):
                 click.echo(f"crawling {', '.join(p.name for p in portals)} into {db}", err=True)
-            run_id = run_crawl(
+            outcome = run_crawl(
                 portals, scrapy_settings, full=full, refresh=refresh, since_days=since_days,
-                changed=changed,
+                changed=changed, on_signal=lambda signum: _echo_stopping(signum, live),
             )
     except ArchiveLocked as error:
         click.echo(f"Error: {error}", err=True)
         sys.exit(EXIT_LOCKED)
+    run_id = outcome.run_id
     run = archive.db["crawl_runs"].get(run_id) if run_id else None
     if run is None:
         raise click.ClickException("the crawl did not start; run with -v to see why")
@@ -157,8 +190,31 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
         )
         _echo_notes(notes)
         _echo_failures(archive, run["id"])
+    if outcome.stopped_by is not None:
+        die_of(outcome.stopped_by)
     if run["status"] == "failed":
         sys.exit(EXIT_FAILED)
+
+
+def _scrapy_settings(db: str, overrides: tuple[str, ...], warn: bool = True):
+    """Settings checked before anything starts: a bad value is an error, an unknown name a warning."""
+    from portal_spider.crawl import SettingError, project_settings, unknown_setting_warnings
+
+    try:
+        scrapy_settings = project_settings(db, overrides)
+    except SettingError as error:
+        raise click.ClickException(str(error)) from None
+    if warn:
+        for warning in unknown_setting_warnings(list(overrides)):
+            click.echo(warning, err=True)
+    return scrapy_settings
+
+
+def _echo_stopping(signum: int, live: bool) -> None:
+    """The one line a signal gets: the crawl finishes what it fetched, then stops."""
+    again = "; Ctrl-C again to stop at once" if signum == signal.SIGINT else ""
+    cause = "interrupted" if signum == signal.SIGINT else f"{signal.Signals(signum).name} received"
+    click.echo(("\r\x1b[K" if live else "") + f"{cause}: finishing what was fetched{again}", err=True)
 
 
 def _echo_notes(notes: list[dict], most: int = 10) -> None:
@@ -188,7 +244,9 @@ def schedule(every, crawl_args):
     """Run crawls at an interval in the foreground, never two at once.
 
     Takes every option of crawl after --every. SIGTERM or Ctrl-C stops it cleanly:
-    a running crawl is asked to finish what it holds, then the scheduler exits.
+    a running crawl finishes what it fetched and is recorded as interrupted, then the
+    scheduler exits with status 0 (Ctrl-C again stops the crawl at once). A crawl never
+    outlives the scheduler, even one killed with SIGKILL.
 
     \b
         portal-archive schedule --every 30m --config portals.toml --db guides.db
@@ -206,6 +264,7 @@ def schedule(every, crawl_args):
         except click.UsageError as error:
             raise click.ClickException(error.format_message()) from None
     _portals(ctx.params["start_urls"], ctx.params["config"], ctx.params["names"])
+    _scrapy_settings(ctx.params["db"], ctx.params["settings"], warn=False)  # each crawl warns
     run_schedule(seconds, [sys.executable, "-m", "portal_spider.cli", "crawl", *crawl_args])
 
 
@@ -270,14 +329,10 @@ def inspect_page_command(target, url, settings, verbose):
             raise click.ClickException(f"cannot read {target}: {error.strerror}") from None
         report = inspect_page(body, url, datetime.now(timezone.utc))
     else:
-        from portal_spider.crawl import SettingError, project_settings
         from portal_spider.fetch import FetchError, fetch_page
 
         _check_url(target)
-        try:
-            scrapy_settings = project_settings(":memory:", settings)
-        except SettingError as error:
-            raise click.ClickException(str(error)) from None
+        scrapy_settings = _scrapy_settings(":memory:", settings)
         if not verbose:
             scrapy_settings.set("LOG_LEVEL", "CRITICAL", priority="cmdline")
         try:

@@ -6,6 +6,8 @@ per process, and a crawl's memory goes back to the system when it ends.
 
 from __future__ import annotations
 
+import ctypes
+import os
 import re
 import signal
 import subprocess
@@ -15,6 +17,17 @@ import time
 
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 INTERVAL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$")
+
+
+
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+# Loaded up front: set_parent_death_signal runs in the child between fork and exec.
+_libc = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
+
+
+def set_parent_death_signal(signum: int) -> bool:
+    """Have the kernel send this process ``signum`` when its parent dies; False off Linux."""
+    return _libc is not None and _libc.prctl(PR_SET_PDEATHSIG, int(signum), 0, 0, 0) == 0
 
 
 class IntervalError(ValueError):
@@ -36,21 +49,31 @@ def run_schedule(every_seconds: float, crawl_command: list[str], log=None) -> No
     log = log or (lambda message: print(message, file=sys.stderr, flush=True))
     stopping = threading.Event()
     child: list[subprocess.Popen] = []
+    scheduler_pid = os.getpid()
 
     def stop(signum, frame):
-        log(f"schedule: {signal.Signals(signum).name} received, stopping")
         stopping.set()
-        # Scrapy finishes in-flight requests on its first signal and records the run; a
-        # Ctrl-C already reached the child through the terminal's process group, and a
-        # second signal would force it to stop mid-write.
-        if signum == signal.SIGTERM and child and child[0].poll() is None:
+        if child and child[0].poll() is None:
+            # SIGTERM asks the crawl to finish what it fetched, and it says so. A Ctrl-C
+            # has reached it too, through the terminal's process group: a SIGTERM after
+            # that changes nothing, while a second SIGINT would stop it at once.
             child[0].send_signal(signal.SIGTERM)
+        else:
+            log(f"schedule: {signal.Signals(signum).name} received, stopping")
+
+    def end_with_scheduler():
+        # Runs in the child before exec: a scheduler killed even with SIGKILL takes its
+        # crawl with it (SIGTERM: the crawl records its run as interrupted).
+        if set_parent_death_signal(signal.SIGTERM) and os.getppid() != scheduler_pid:
+            os._exit(1)  # the scheduler is already gone
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
         while not stopping.is_set():
             started = time.monotonic()
-            child[:] = [subprocess.Popen(crawl_command)]
+            child[:] = [subprocess.Popen(crawl_command, preexec_fn=end_with_scheduler)]
+            if stopping.is_set():  # the signal came while the crawl was being started
+                child[0].send_signal(signal.SIGTERM)
             code = child[0].wait()
             if code not in (0, 75) and not stopping.is_set():
                 log(f"schedule: crawl exited with status {code}; trying again at the next slot")
