@@ -154,14 +154,17 @@ def serve_jobs() -> None:
     while True:
         try:
             args = pickle.load(jobs)
-        except EOFError:
+        except (EOFError, OSError):  # the crawl closed our input or died
             return
         try:
             reply = pickle.dumps((True, extract_page(*args)), pickle.HIGHEST_PROTOCOL)
         except Exception as error:  # raised again in the crawl process
             reply = pickle.dumps((False, _portable(error)), pickle.HIGHEST_PROTOCOL)
-        replies.write(reply)
-        replies.flush()
+        try:
+            replies.write(reply)
+            replies.flush()
+        except BrokenPipeError:  # the crawl is gone (stopped at once, or killed): so are we
+            return
 
 
 def _portable(error: Exception) -> Exception:
