@@ -5,6 +5,7 @@ from __future__ import annotations
 from scrapy.crawler import CrawlerProcess
 from scrapy.settings import Settings
 
+from portal_spider.extensions import RunRecorder
 from portal_spider.portals import Portal
 from portal_spider.spiders.portal import PortalSpider
 
@@ -42,4 +43,8 @@ def run_crawl(
         crawler, portals=portals, full=full, refresh=refresh, since=since_days, changed=changed
     )
     process.start()
-    return getattr(crawler, "portal_run_id", None)
+    try:
+        run = crawler.get_extension(RunRecorder)
+    except RuntimeError:  # the crawl never got as far as its extensions
+        return None
+    return run.run_id if run else None

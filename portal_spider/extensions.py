@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import sys
 import time
 
@@ -10,14 +12,27 @@ from scrapy.exceptions import NotConfigured
 from twisted.internet import task
 
 from portal_spider.archive_link import archive_for
+from storage import ArchiveError
+
+log = logging.getLogger(__name__)
 
 
 class RunRecorder:
-    """One crawl_runs row per crawl, opened at start and closed with its counts."""
+    """One crawl_runs row per crawl, opened at start and closed with its counts.
+
+    The other components ask it about the run (``crawler.get_extension(RunRecorder)``):
+    ``run_id``, how each portal's previous run went (``previous_status``,
+    ``listing_failed``), and whether the archive itself failed (``archive_failure``, set
+    through :meth:`archive_failed`, which stops the crawl).
+    """
 
     def __init__(self, crawler):
         self.crawler = crawler
         self.archive = archive_for(crawler)
+        self.run_id: int | None = None
+        self.previous_status: dict[str, str | None] = {}
+        self.listing_failed: dict[str, bool] = {}
+        self.archive_failure: str | None = None
 
     @classmethod
     def from_crawler(cls, crawler):
@@ -33,11 +48,32 @@ class RunRecorder:
         # Read before this run is recorded: the spider walks every listing page of a
         # portal whose last run did not finish cleanly or lost a listing page, to find
         # what it never reached.
-        self.crawler.portal_previous_status = {name: self.archive.last_run_status(name) for name in portals}
-        self.crawler.portal_listing_failed = {name: self.archive.listing_failed_last_run(name) for name in portals}
-        self.crawler.portal_run_id = self.archive.start_run(portals)
+        self.previous_status = {name: self.archive.last_run_status(name) for name in portals}
+        self.listing_failed = {name: self.archive.listing_failed_last_run(name) for name in portals}
+        self.run_id = self.archive.start_run(portals)
+
+    def archive_failed(self, error: Exception) -> None:
+        """A write failed because of the archive itself: stop the crawl (once), keep why."""
+        if self.archive_failure is not None:
+            return
+        self.archive_failure = str(error)
+        self.crawler.stats.inc_value("portal/errors")
+        log.error("%s", error)
+        asyncio.ensure_future(self.crawler.engine.close_spider_async(reason="archive_failed"))
 
     def spider_closed(self, spider, reason):
+        try:
+            self._finish(spider, reason)
+        except ArchiveError as error:  # the run stays "running"; the next one marks it interrupted
+            self.archive_failure = self.archive_failure or str(error)
+        if self.archive_failure:
+            # One line for the user (cron mail), whatever the log level.
+            sys.stderr.write(
+                f"Error: {self.archive_failure}; the crawl stopped: what was saved stays, the rest is queued"
+                " for the next run\n"
+            )
+
+    def _finish(self, spider, reason: str) -> None:
         stats = self.crawler.stats
         counts = {
             "pages_fetched": stats.get_value("downloader/response_count", 0),
@@ -46,7 +82,9 @@ class RunRecorder:
             "duplicates": stats.get_value("archive/duplicate", 0),
             "errors": stats.get_value("portal/errors", 0),
         }
-        run_id = self.crawler.portal_run_id
+        run_id = self.run_id
+        if self.archive_failure:
+            self.archive.record_note(run_id, "archive_write_failed", f"the crawl stopped: {self.archive_failure}"[:500])
         reports = spider.portal_reports(finished=reason == "finished")
         for report in reports:
             name = report.pop("portal")
@@ -62,8 +100,11 @@ class RunRecorder:
 
     @staticmethod
     def _status(reason: str, counts: dict, problems: int, article_links: int) -> str:
-        """interrupted; failed if nothing could be fetched or no listing showed an article link;
+        """failed if the archive could not be written; interrupted; failed if nothing could be
+        fetched or no listing showed an article link;
         partial if some page failed or a listing has a problem (crawl_notes); else ok."""
+        if reason == "archive_failed":
+            return "failed"
         if reason != "finished":
             return "interrupted"
         if counts["errors"] and counts["pages_fetched"] <= counts["errors"]:

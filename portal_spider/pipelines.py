@@ -7,7 +7,12 @@ single writer. The writer takes every article waiting when it becomes free (up t
 article at once, a busy one commits in groups, which costs 40-55% less CPU per article.
 
 Duplicates are kept (linked to their root), so the only drops are pages that held
-no article at all; each drop reason is a DropItem subclass, so the crawl stats say why.
+no article at all, and articles that arrive once the archive itself failed; each drop
+reason is a DropItem subclass, so the crawl stats say why.
+
+A write that fails because of the archive (disk full, read-only, I/O error, damage)
+stops the crawl (the run recorder's archive_failed): what was committed stays, and the
+articles not saved stay in crawl_queue for the next run.
 """
 
 from __future__ import annotations
@@ -20,11 +25,17 @@ from concurrent.futures import Future
 from scrapy.exceptions import DropItem
 
 from portal_spider.archive_link import archive_for, open_archive
-from storage import Article
+from portal_spider.extensions import RunRecorder
+from storage import Article, ArchiveError
+from storage.article import published_at_problem
 
 
 class EmptyArticle(DropItem):
     """The page had neither a title nor any body text: not an article."""
+
+
+class ArchiveUnavailable(DropItem):
+    """Not stored: the archive itself failed; the URL stays queued for the next run."""
 
 
 _STOP = None
@@ -44,14 +55,30 @@ class ArchivePipeline:
         return cls(crawler)
 
     async def process_item(self, item: Article, spider=None):
+        run = self.crawler.get_extension(RunRecorder)
+        if run.archive_failure:
+            raise ArchiveUnavailable(f"not stored, the archive failed: {item.url}")
         if not (item.body_text.strip() or (item.title or "").strip()):
-            archive_for(self.crawler).record_error(
-                self.crawler.portal_run_id, item.url, "EmptyArticle: no title and no body", item.portal
-            )
+            try:
+                archive_for(self.crawler).record_error(run.run_id, item.url, "EmptyArticle: no title and no body", item.portal)
+            except ArchiveError as error:
+                run.archive_failed(error)
             raise EmptyArticle(f"no title and no body at {item.url}")
+        problem = published_at_problem(item.published_at)
+        if problem:  # the archive would refuse the article: store it without the date, and say so
+            item.published_at = None
+            try:
+                archive_for(self.crawler).record_note(
+                    run.run_id, "published_at_invalid", f"{problem}; stored without it", portal=item.portal, url=item.url)
+            except ArchiveError as error:
+                run.archive_failed(error)
         saved: Future = Future()
         self.waiting.put((item, saved))
-        result = await asyncio.wrap_future(saved)
+        try:
+            result = await asyncio.wrap_future(saved)
+        except ArchiveError as error:
+            run.archive_failed(error)
+            raise ArchiveUnavailable(f"not stored, the archive failed: {item.url}") from None
         self.stats.inc_value(f"archive/{result.status}")
         self.stats.inc_value(f"archive/{result.status}/{item.portal}")  # the run's per-portal record
         return item
@@ -67,7 +94,7 @@ class ArchivePipeline:
                 try:
                     archive = archive or open_archive(self.crawler.settings)
                     results = archive.save_each([item for item, _ in batch])
-                except Exception as exc:  # e.g. the archive cannot be opened: every item hears why
+                except Exception as exc:  # the archive failed (cannot be opened, disk full): every item hears why
                     results = [exc] * len(batch)
                 for (_, saved), result in zip(batch, results):
                     if isinstance(result, Exception):

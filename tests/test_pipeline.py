@@ -13,6 +13,10 @@ from portal_spider.pipelines import ArchivePipeline
 from storage import Archive, Article
 
 
+# The pipeline asks the run recorder about the run.
+WITH_RUN = {"EXTENSIONS": {"portal_spider.extensions.RunRecorder": 500}}
+
+
 def articles(n: int) -> list[Article]:
     return [Article(url=f"https://e.com/{i}", title=f"第{i}篇", body_text=f"第{i}篇攻略的正文。") for i in range(n)]
 
@@ -41,7 +45,7 @@ def writer(monkeypatch):
 
 def run_pipeline(settings: dict, items: list[Article], writer: HeldWriter) -> list:
     """The first item is being saved while the others arrive."""
-    pipeline = ArchivePipeline.from_crawler(get_crawler(settings_dict=settings))
+    pipeline = ArchivePipeline.from_crawler(get_crawler(settings_dict={**WITH_RUN, **settings}))
 
     async def feed():
         pending = [asyncio.ensure_future(pipeline.process_item(items[0]))]
@@ -81,7 +85,7 @@ def test_a_failing_article_fails_alone(tmp_path, writer):
 
 def test_a_cancelled_wait_does_not_stop_the_writer(tmp_path, writer):
     path = str(tmp_path / "a.db")
-    pipeline = ArchivePipeline.from_crawler(get_crawler(settings_dict={"ARCHIVE_PATH": path}))
+    pipeline = ArchivePipeline.from_crawler(get_crawler(settings_dict={**WITH_RUN, "ARCHIVE_PATH": path}))
     first, second, third = articles(3)
 
     async def feed():
