@@ -146,12 +146,12 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
     except ArchiveLocked as error:
         click.echo(f"Error: {error}", err=True)
         sys.exit(EXIT_LOCKED)
-    run = archive.db["crawl_runs"].get(run_id) if run_id else None
+    run = archive.crawl.run(run_id) if run_id else None
     if run is None:
         raise click.ClickException("the crawl did not start; run with -v to see why")
-    notes = archive.run_notes(run["id"])
+    notes = archive.crawl.run_notes(run["id"])
     if as_json:
-        click.echo(json.dumps({**run, "per_portal": archive.portal_runs(run["id"]), "notes": notes}, ensure_ascii=False))
+        click.echo(json.dumps({**run, "per_portal": archive.crawl.portal_runs(run["id"]), "notes": notes}, ensure_ascii=False))
     elif run["status"] == "running":  # the archive failed before the run could be closed
         click.echo(f"Error: run {run['id']} could not be recorded as finished", err=True)
     elif not quiet:
@@ -177,9 +177,7 @@ def _echo_notes(notes: list[dict], most: int = 10) -> None:
 
 
 def _echo_failures(archive: Archive, run_id: int, most: int = 5) -> None:
-    failures = archive.db.execute(
-        "SELECT url, status FROM crawl_errors WHERE run_id = ? ORDER BY last_seen LIMIT ?", [run_id, most + 1]
-    ).fetchall()
+    failures = archive.crawl.run_failures(run_id, most + 1)
     for url, status in failures[:most]:
         click.echo(f"  failed {url}: {status}", err=True)
     if len(failures) > most:

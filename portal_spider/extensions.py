@@ -11,7 +11,7 @@ from scrapy import signals
 from scrapy.exceptions import NotConfigured
 from twisted.internet import task
 
-from portal_spider.archive_link import archive_for
+from portal_spider.archive_link import ArchiveWriter
 from storage import ArchiveError
 
 log = logging.getLogger(__name__)
@@ -23,12 +23,13 @@ class RunRecorder:
     The other components ask it about the run (``crawler.get_extension(RunRecorder)``):
     ``run_id``, how each portal's previous run went (``previous_status``,
     ``listing_failed``), and whether the archive itself failed (``archive_failure``, set
-    through :meth:`archive_failed`, which stops the crawl).
+    through :meth:`archive_failed`, which stops the crawl). It owns the crawl's one
+    archive writer (``writer``), and stops it once the run is recorded.
     """
 
     def __init__(self, crawler):
         self.crawler = crawler
-        self.archive = archive_for(crawler)
+        self.writer = ArchiveWriter(crawler.settings, on_failure=self.archive_failed)
         self.run_id: int | None = None
         self.previous_status: dict[str, str | None] = {}
         self.listing_failed: dict[str, bool] = {}
@@ -41,16 +42,24 @@ class RunRecorder:
         crawler.signals.connect(recorder.spider_closed, signal=signals.spider_closed)
         return recorder
 
-    def spider_opened(self, spider):
-        # A run still marked running was killed (SIGKILL, power loss): say so.
-        self.archive.mark_interrupted_runs()
+    async def spider_opened(self, spider):
         portals = [portal.name for portal in spider.portals]
-        # Read before this run is recorded: the spider walks every listing page of a
-        # portal whose last run did not finish cleanly or lost a listing page, to find
-        # what it never reached.
-        self.previous_status = {name: self.archive.last_run_status(name) for name in portals}
-        self.listing_failed = {name: self.archive.listing_failed_last_run(name) for name in portals}
-        self.run_id = self.archive.start_run(portals)
+
+        def open_run(archive):
+            # A run still marked running was killed (SIGKILL, power loss): say so.
+            archive.crawl.mark_interrupted_runs()
+            # Read before this run is recorded: the spider walks every listing page of a
+            # portal whose last run did not finish cleanly or lost a listing page, to find
+            # what it never reached.
+            previous = {name: archive.crawl.last_run_status(name) for name in portals}
+            listing_failed = {name: archive.crawl.listing_failed_last_run(name) for name in portals}
+            return previous, listing_failed, archive.crawl.start_run(portals)
+
+        try:
+            self.previous_status, self.listing_failed, self.run_id = await self.writer.call(open_run)
+            await self.writer.load_known(portals)
+        except ArchiveError as error:  # nothing can be recorded: do not crawl
+            self.archive_failed(error)
 
     def archive_failed(self, error: Exception) -> None:
         """A write failed because of the archive itself: stop the crawl (once), keep why."""
@@ -61,11 +70,14 @@ class RunRecorder:
         log.error("%s", error)
         asyncio.ensure_future(self.crawler.engine.close_spider_async(reason="archive_failed"))
 
-    def spider_closed(self, spider, reason):
+    async def spider_closed(self, spider, reason):
         try:
-            self._finish(spider, reason)
+            if self.run_id is not None:
+                await self._finish(spider, reason)
         except ArchiveError as error:  # the run stays "running"; the next one marks it interrupted
             self.archive_failure = self.archive_failure or str(error)
+        finally:
+            self.writer.close()
         if self.archive_failure:
             # One line for the user (cron mail), whatever the log level.
             sys.stderr.write(
@@ -73,7 +85,7 @@ class RunRecorder:
                 " for the next run\n"
             )
 
-    def _finish(self, spider, reason: str) -> None:
+    async def _finish(self, spider, reason: str) -> None:
         stats = self.crawler.stats
         counts = {
             "pages_fetched": stats.get_value("downloader/response_count", 0),
@@ -82,10 +94,9 @@ class RunRecorder:
             "duplicates": stats.get_value("archive/duplicate", 0),
             "errors": stats.get_value("portal/errors", 0),
         }
-        run_id = self.run_id
-        if self.archive_failure:
-            self.archive.record_note(run_id, "archive_write_failed", f"the crawl stopped: {self.archive_failure}"[:500])
+        run_id, failure = self.run_id, self.archive_failure
         reports = spider.portal_reports(finished=reason == "finished")
+        records = []
         for report in reports:
             name = report.pop("portal")
             archived = {
@@ -93,10 +104,19 @@ class RunRecorder:
                 "articles_updated": stats.get_value(f"archive/revised/{name}", 0),
                 "duplicates": stats.get_value(f"archive/duplicate/{name}", 0),
             }
-            self.archive.record_portal_run(run_id, name, articles_archived=sum(archived.values()), **archived, **report)
-        problems = sum(note["problem"] for note in self.archive.run_notes(run_id))
+            records.append((name, {"articles_archived": sum(archived.values()), **archived, **report}))
         article_links = sum(report["article_links"] for report in reports)
-        self.archive.finish_run(run_id, self._status(reason, counts, problems, article_links), **counts)
+
+        def finish(archive):
+            # After every note the crawl sent: commands run in order.
+            if failure:
+                archive.crawl.record_note(run_id, "archive_write_failed", f"the crawl stopped: {failure}"[:500])
+            for name, record in records:
+                archive.crawl.record_portal_run(run_id, name, **record)
+            problems = sum(note["problem"] for note in archive.crawl.run_notes(run_id))
+            archive.crawl.finish_run(run_id, self._status(reason, counts, problems, article_links), **counts)
+
+        await self.writer.call(finish)
 
     @staticmethod
     def _status(reason: str, counts: dict, problems: int, article_links: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -16,7 +17,7 @@ from storage.clock import now
 from storage.errors import ArchiveDamaged, ArchiveError, archive_errors, damaged, is_damage
 from storage.fingerprints import normalise
 from storage.html import sanitise_html, text_of_html
-from storage.runs import ARCHIVED, CrawlLog
+from storage.runs import ARCHIVED, CrawlState
 from storage.schema import migrate
 from storage.urls import UrlCanonicalizer
 
@@ -40,8 +41,10 @@ class SaveResult:
     similarity: float | None
 
 
-class Archive(CrawlLog):
-    """An archive in an SQLite file (created and migrated on open, WAL mode).
+class Archive:
+    """An archive in an SQLite file (created and migrated on open, WAL mode): articles,
+    their aliases, revisions and duplicates; ``crawl`` holds the crawl's state
+    (:class:`storage.runs.CrawlState`: runs, errors, notes, queue, lastmods).
 
     ``check``: check the file's health first (:meth:`check_health`) and refuse a damaged
     one, as a crawl or an import does before writing. A write that fails because of the
@@ -53,6 +56,7 @@ class Archive(CrawlLog):
         self.canonicalize = UrlCanonicalizer(tracking_params)
         self.path = path if isinstance(path, str) else "database"
         self.db = _open(path, check)
+        self.crawl = CrawlState(self.db, self.canonicalize, self.path)
 
     def check_health(self) -> None:
         """Raise ArchiveDamaged, saying how to recover, unless SQLite finds the file sound."""
@@ -119,12 +123,23 @@ class Archive(CrawlLog):
             result = self._update(row, article, lines)
             row_url = row["url"]
         self._record_aliases(result.article_id, [u for u in urls if u != row_url])
-        self._forget_fetched(urls)
+        self.crawl.forget_fetched(urls)
         return result
 
     def is_known(self, url: str) -> bool:
         canonical = self.canonicalize(url)
         return self.db.execute(f"SELECT {ARCHIVED.format('?')}", [canonical, canonical]).fetchone()[0] == 1
+
+    def known_urls(self, portals: Iterable[str]) -> set[str]:
+        """Every URL, own or alias, under which an article of these portals is archived."""
+        names = json.dumps(list(portals), ensure_ascii=False)
+        rows = self.db.execute(
+            """SELECT url FROM articles WHERE portal IN (SELECT value FROM json_each(:names))
+               UNION ALL SELECT u.url FROM article_urls u JOIN articles a ON a.id = u.article_id
+               WHERE a.portal IN (SELECT value FROM json_each(:names))""",
+            {"names": names},
+        )
+        return {url for (url,) in rows}
 
     def known_article_urls(self, portal: str | None = None, published_since: str | None = None) -> Iterator[str]:
         """Archived article URLs (for --refresh), oldest first.

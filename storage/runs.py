@@ -46,12 +46,14 @@ PORTAL_RUN_COUNTS = (
 ARCHIVED = "(EXISTS (SELECT 1 FROM articles WHERE url = {0}) OR EXISTS (SELECT 1 FROM article_urls WHERE url = {0}))"
 
 
-class CrawlLog:
-    """Mixed into :class:`storage.Archive`; needs ``self.db`` and ``self.canonicalize``."""
+class CrawlState:
+    """The crawl's state in the archive: runs, failed URLs (crawl_errors), notes, the queue
+    of discovered URLs and sitemap lastmods. An :class:`storage.Archive`'s ``crawl``."""
 
-    db: Database
-    path: str
-    canonicalize: Callable[[str], str]
+    def __init__(self, db: Database, canonicalize: Callable[[str], str], path: str):
+        self.db = db
+        self.canonicalize = canonicalize
+        self.path = path
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
@@ -206,12 +208,12 @@ class CrawlLog:
     def lastmod_changed(self, lastmods: dict[str, str]) -> list[str]:
         """Archived URLs among ``lastmods`` whose sitemap lastmod differs from the one recorded."""
         canonical = {self.canonicalize(url): lastmod for url, lastmod in lastmods.items()}
-        changed = []
-        for url, lastmod in canonical.items():
-            row = self.db.execute("SELECT lastmod FROM sitemap_lastmod WHERE url = ?", [url]).fetchone()
-            if row and row[0] != lastmod and self.is_known(url):
-                changed.append(url)
-        return changed
+        rows = self.db.execute(
+            f"""SELECT given.key FROM json_each(?) given JOIN sitemap_lastmod recorded ON recorded.url = given.key
+                WHERE recorded.lastmod IS NOT given.value AND {ARCHIVED.format('given.key')}""",
+            [json.dumps(canonical, ensure_ascii=False)],
+        )
+        return [url for (url,) in rows]
 
     def record_lastmods(self, lastmods: dict[str, str]) -> None:
         rows = [(self.canonicalize(url), lastmod) for url, lastmod in lastmods.items()]
@@ -226,7 +228,19 @@ class CrawlLog:
         sql = f"SELECT url FROM {table} t WHERE {condition} AND (? IS NULL OR portal = ?) ORDER BY {order}, url"
         return [row[0] for row in self.db.execute(sql, [portal, portal])]
 
-    def _forget_fetched(self, urls: list[str]) -> None:
+    def run(self, run_id: int) -> dict | None:
+        """The crawl_runs row, or None."""
+        rows = self.db.execute("SELECT * FROM crawl_runs WHERE id = ?", [run_id])
+        found = rows.fetchone()
+        return dict(zip([d[0] for d in rows.description], found)) if found else None
+
+    def run_failures(self, run_id: int, most: int) -> list[tuple[str, str]]:
+        """Up to ``most`` (URL, reason) of the URLs that failed in the run, oldest first."""
+        return self.db.execute(
+            "SELECT url, status FROM crawl_errors WHERE run_id = ? ORDER BY last_seen LIMIT ?", [run_id, most]
+        ).fetchall()
+
+    def forget_fetched(self, urls: list[str]) -> None:
         """Drop queue entries and errors for URLs just archived (inside save's transaction)."""
         marks = ", ".join("?" * len(urls))
         self.db.execute(f"DELETE FROM crawl_queue WHERE url IN ({marks})", urls)

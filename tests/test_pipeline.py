@@ -1,4 +1,4 @@
-"""ArchivePipeline: articles that queue up while the writer is busy are saved in one transaction."""
+"""ArchivePipeline and the run's writer: articles that queue up while the writer is busy are saved in one transaction."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import threading
 import pytest
 from scrapy.utils.test import get_crawler
 
+from portal_spider.extensions import RunRecorder
 from portal_spider.pipelines import ArchivePipeline
 from storage import Archive, Article
 
@@ -59,7 +60,7 @@ def run_pipeline(settings: dict, items: list[Article], writer: HeldWriter) -> li
     try:
         return asyncio.run(feed())
     finally:
-        pipeline.close_spider()
+        pipeline.crawler.get_extension(RunRecorder).writer.close()
 
 
 def test_queued_articles_are_saved_in_one_transaction(tmp_path, writer):
@@ -101,5 +102,5 @@ def test_a_cancelled_wait_does_not_stop_the_writer(tmp_path, writer):
     try:
         assert asyncio.run(feed()) == [first, third]
     finally:
-        pipeline.close_spider()
+        pipeline.crawler.get_extension(RunRecorder).writer.close()
     assert [r[0] for r in Archive(path).db.execute("SELECT url FROM articles ORDER BY id")] == [first.url, third.url]

@@ -3,7 +3,8 @@
 It only discovers and schedules: which links to follow comes from
 ``portal_spider.discovery`` and ``portal_spider.feeds``, what a page says from
 ``portal_spider.pages``, and storing is the pipeline's job. It asks the archive which
-articles are known so that a scheduled run fetches only what is new.
+articles are known so that a scheduled run fetches only what is new: from memory, and
+everything it records goes to the run's one writer thread (``portal_spider.archive_link``).
 
 Run it as ``portal-archive crawl`` or ``scrapy crawl portal -a start_url=URL``
 (``-a config=portals.toml -a names=a,b``, ``-a full=1``, ``-a refresh=1``,
@@ -37,7 +38,6 @@ from __future__ import annotations
 from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from itertools import chain
 from shlex import quote
 from urllib.parse import urljoin
 
@@ -48,7 +48,7 @@ from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 
-from portal_spider.archive_link import archive_for
+from portal_spider.archive_link import ArchiveWriter
 from portal_spider.discovery import find_listing_links, url_shape
 from portal_spider.extraction_pool import ExtractionPool
 from portal_spider.feeds import Entry, FeedError, feed_links, parse_feed, parse_sitemap, sitemaps_from_robots
@@ -94,6 +94,18 @@ def inspect_hint(url: str) -> str:
     return f"portal-archive inspect {quote(url)}"
 
 
+def record_unchanged_lastmods(archive, lastmods: dict[str, str]) -> set[str]:
+    """A command for the writer: which archived URLs' sitemap lastmod changed; records the others'.
+
+    A recorded lastmod is that of the version archived: an archived article's new lastmod
+    is recorded only once this run has re-fetched it (a failed re-fetch stays in
+    crawl_errors and is retried); other runs leave the change for --changed.
+    """
+    changed = set(archive.crawl.lastmod_changed(lastmods))
+    archive.crawl.record_lastmods({url: lastmod for url, lastmod in lastmods.items() if url not in changed})
+    return changed
+
+
 def describe(error: BaseException) -> str:
     """An exception as one line for crawl_errors and crawl_notes: its type and message."""
     return " ".join(f"{type(error).__name__}: {error}".split())[:300]
@@ -137,7 +149,6 @@ class PortalSpider(scrapy.Spider):
     @classmethod
     def from_crawler(cls, crawler, *args, **kwargs):
         spider = super().from_crawler(crawler, *args, **kwargs)
-        spider.archive = archive_for(crawler)
         spider.stop_after_stale = crawler.settings.getint("LISTING_STOP_AFTER_STALE_PAGES")
         spider.max_listing_pages = crawler.settings.getint("LISTING_MAX_PAGES")
         spider.stop_after_no_new_links = crawler.settings.getint("LISTING_STOP_AFTER_NO_NEW_LINKS")
@@ -152,13 +163,15 @@ class PortalSpider(scrapy.Spider):
         """The run this crawl records: its id, previous statuses, whether the archive failed."""
         return self.crawler.get_extension(RunRecorder)
 
+    @property
+    def writer(self) -> ArchiveWriter:
+        return self.run.writer
+
     def closed(self, reason):
         self.extraction.close()
         if reason == "finished" and self.refetched_lastmods:
-            try:
-                self.archive.record_lastmods(self.refetched_lastmods)
-            except ArchiveError as error:
-                self.run.archive_failed(error)
+            lastmods = self.refetched_lastmods
+            self.writer.send(lambda archive: archive.crawl.record_lastmods(lastmods))
 
     # -- what to fetch first ------------------------------------------------------------
 
@@ -192,18 +205,23 @@ class PortalSpider(scrapy.Spider):
                     for request in self._robots_sitemaps(named, url, portal):
                         yield request
         for portal in self.portals:
-            # What an earlier run discovered but did not archive (killed, or failed).
-            leftovers = self.archive.pending_urls(portal.name) + self.archive.failed_urls(portal.name)
-            refetch = []
-            if self.refresh and not self.refresh_changed:
-                refetch = self.archive.known_article_urls(portal.name, self._published_since())
-            for url in chain(leftovers, refetch):
+            for url in await self.writer.call(self._leftovers(portal.name)):
                 if url not in self.scheduled:
                     yield self._article_request(url, portal)
 
+    def _leftovers(self, name: str):
+        """A command for the writer: the portal's URLs to fetch besides what listings show."""
+        published_since = self._published_since()
+        refetch = self.refresh and not self.refresh_changed
+
+        def leftovers(archive) -> list[str]:
+            # What an earlier run discovered but did not archive (killed, or failed).
+            urls = archive.crawl.pending_urls(name) + archive.crawl.failed_urls(name)
+            return urls + (list(archive.known_article_urls(name, published_since)) if refetch else [])
+        return leftovers
+
     def _robots_middleware(self) -> RobotsTxtMiddleware | None:
-        middlewares = self.crawler.engine.downloader.middleware.middlewares
-        return next((m for m in middlewares if isinstance(m, RobotsTxtMiddleware)), None)
+        return self.crawler.get_downloader_middleware(RobotsTxtMiddleware)
 
     def _published_since(self) -> str | None:
         if self.since_days is None:
@@ -255,7 +273,7 @@ class PortalSpider(scrapy.Spider):
         usable, unparseable = [], []
         for url in urls:
             try:
-                url = self.archive.canonicalize(url) if canonical else url
+                url = self.writer.canonicalize(url) if canonical else url
                 if portal.owns(url):
                     usable.append(url)
             except ValueError:
@@ -272,9 +290,11 @@ class PortalSpider(scrapy.Spider):
         """Canonical, same-site, neither archived nor already scheduled; queued durably."""
         new = [
             url for url in self._usable(urls, portal, page_url)
-            if url not in self.scheduled and not self.archive.is_known(url)
+            if url not in self.scheduled and not self.writer.is_known(url)
         ]
-        self.archive.enqueue(new, portal.name)
+        if new:
+            name = portal.name
+            self.writer.send(lambda archive: archive.crawl.enqueue(new, name))
         self.crawler.stats.inc_value("portal/articles_discovered", len(new))
         return new
 
@@ -304,7 +324,7 @@ class PortalSpider(scrapy.Spider):
         state.article_links.update(article_urls)
         pages_without_new_links = 0 if new_in_run else response.meta.get("pages_without_new_links", 0) + 1
         # "New" for pagination means not archived: a sitemap may have scheduled it already.
-        unarchived = [url for url in article_urls if not self.archive.is_known(url)]
+        unarchived = [url for url in article_urls if not self.writer.is_known(url)]
         self.crawler.stats.inc_value("portal/listing_pages")
         for url in self._new_articles(unarchived, portal, response.url):
             yield self._article_request(url, portal)
@@ -381,7 +401,7 @@ class PortalSpider(scrapy.Spider):
             yield self._sitemap_request(urljoin(robots_url, "/sitemap.xml"), portal, self.parse_sitemap, named=False)
         yield from self._sitemap_request_done(portal, request)
 
-    def parse_sitemap(self, response):
+    async def parse_sitemap(self, response):
         portal: Portal = response.meta["portal"]
         state = self.state[portal.name]
         try:
@@ -391,32 +411,31 @@ class PortalSpider(scrapy.Spider):
                 self._note(portal, "sitemap_failed", response.url, f"sitemap not read: {error}")
             else:
                 self.crawler.stats.inc_value("portal/sitemap_misses")
-            yield from self._sitemap_request_done(portal, response.request)
+            for request in self._sitemap_request_done(portal, response.request):
+                yield request
             return
         for url in self._usable(sitemap.child_sitemaps, portal, response.url, canonical=False):
             yield self._sitemap_request(url, portal, self.parse_sitemap)
         entries = self._usable_entries(sitemap.entries, portal, response.url)
         state.sitemap_waiting.extend(entries)
-        yield from self._sitemap_articles(portal)
+        for request in self._sitemap_articles(portal):
+            yield request
         lastmods = {entry.url: entry.lastmod for entry in entries if entry.lastmod}
-        # A recorded lastmod is that of the version archived: an archived article's new
-        # lastmod is recorded only once this run has re-fetched it (a failed re-fetch
-        # stays in crawl_errors and is retried); other runs leave the change for --changed.
-        changed = set(self.archive.lastmod_changed(lastmods))
+        changed = await self.writer.call(lambda archive: record_unchanged_lastmods(archive, lastmods)) if lastmods else set()
         if self.refresh_changed:
             for url in changed:
                 self.refetched_lastmods[url] = lastmods[url]
                 if url not in self.scheduled:
                     yield self._article_request(url, portal)
-        self.archive.record_lastmods({url: lastmod for url, lastmod in lastmods.items() if url not in changed})
-        yield from self._sitemap_request_done(portal, response.request)
+        for request in self._sitemap_request_done(portal, response.request):
+            yield request
 
     def _usable_entries(self, entries: list[Entry], portal: Portal, page_url: str) -> list[Entry]:
         """The entries :meth:`_usable` keeps, with canonical URLs and their lastmods."""
         lastmods = {}
         for entry in entries:
             try:
-                lastmods.setdefault(self.archive.canonicalize(entry.url), entry.lastmod)
+                lastmods.setdefault(self.writer.canonicalize(entry.url), entry.lastmod)
             except ValueError:
                 pass  # noted by _usable below
         return [Entry(url, lastmods.get(url)) for url in self._usable([e.url for e in entries], portal, page_url)]
@@ -571,7 +590,8 @@ class PortalSpider(scrapy.Spider):
             self._record_failure(item.url, portal, f"not stored: {describe(failure.value)}")
 
     def _record_failure(self, url: str, portal: Portal, error: str) -> None:
-        self.archive.record_error(self.run.run_id, url, error, portal.name)
+        run_id, name = self.run.run_id, portal.name
+        self.writer.send(lambda archive: archive.crawl.record_error(run_id, url, error, name))
         self.crawler.stats.inc_value("portal/errors")
         self.logger.warning("failed %s: %s", url, error)
 
@@ -580,7 +600,8 @@ class PortalSpider(scrapy.Spider):
     def _note(self, portal: Portal, kind: str, url: str, reason: str, hint: str | None = None) -> None:
         if kind in FAILURE_NOTES:
             self.crawler.stats.inc_value("portal/errors")
-        self.archive.record_note(self.run.run_id, kind, reason, portal=portal.name, url=url, hint=hint)
+        run_id, name = self.run.run_id, portal.name
+        self.writer.send(lambda archive: archive.crawl.record_note(run_id, kind, reason, portal=name, url=url, hint=hint))
         self.logger.warning("%s %s: %s", portal.name, url, reason)
 
     def _stop(self, portal: Portal, reason_key: str, url: str, reason: str, hint: str | None = None) -> None:
