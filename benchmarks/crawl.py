@@ -4,8 +4,9 @@
 
 (a) B: a bare Scrapy spider given every URL up front, parsing nothing (pages/s);
 (b) E: the project's extraction over the same article pages, one process (pages/s);
-(c) P: the full zero-config crawl, politeness off, into a fresh archive (pages/s, peak RSS);
-target P >= 0.8 / (1/B + 1/E);
+(c) P: the full zero-config crawl, politeness off, into a fresh archive (pages/s, peak RSS,
+and the longest stall of its reactor thread: the largest gap between two downloads, and
+the most a 10 ms timer fired late; benchmarks/stall_probe.py); target P >= 0.8 / (1/B + 1/E);
 (d) the requests of a second run after 20 new articles appear
 (target: the 20 articles, their extra pages, at most 2 listing pages per portal).
 """
@@ -24,6 +25,7 @@ from collections import Counter
 from datetime import datetime
 from pathlib import Path
 
+from benchmarks.stall_probe import WARM_UP
 from portal_spider.pages import decode_html, parse_article
 from portal_spider.sample_portal import SamplePortal, serve
 
@@ -63,15 +65,21 @@ def extraction(portal: SamplePortal, base_url: str) -> float:
     return len(pages) / (time.perf_counter() - started)
 
 
-def project_crawl(start_url: str, db_path: Path, *extra: str) -> tuple[dict, float]:
+def project_crawl(start_url: str, db_path: Path, *extra: str) -> tuple[dict, float, dict]:
+    """The run record, the peak RSS (MiB) and the stall probe's figures."""
+    from portal_spider.settings import EXTENSIONS
+
+    stalls = db_path.with_suffix(".stalls.json")
+    probe = {**EXTENSIONS, "benchmarks.stall_probe.StallProbe": 900}
     result = subprocess.run(
         [sys.executable, str(HERE / "peak_memory.py"), sys.executable, "-m", "portal_spider.cli",
-         "crawl", "--start-url", start_url, "--db", str(db_path), "--json", *NO_POLITENESS, *extra],
-        check=True, capture_output=True, text=True,
+         "crawl", "--start-url", start_url, "--db", str(db_path), "--json", *NO_POLITENESS,
+         "-s", f"EXTENSIONS={json.dumps(probe)}", "-s", f"STALL_PROBE_FILE={stalls}", *extra],
+        check=True, capture_output=True, text=True, cwd=HERE.parent,
     )
     run = json.loads(result.stdout.strip().splitlines()[-1])
     peak = float(re.search(r"peak_rss_mib=([\d.]+)", result.stderr).group(1))
-    return run, peak
+    return run, peak, json.loads(stalls.read_text())
 
 
 def run_seconds(db_path: Path, run_id: int) -> float:
@@ -104,13 +112,13 @@ def main() -> None:
         extract = extraction(portal, server.base_url)
         server.requests.clear()
         db_path = workdir / "bench.db"
-        run, peak = project_crawl(server.base_url + "/list/index.html", db_path, *extra)
+        run, peak, stalls = project_crawl(server.base_url + "/list/index.html", db_path, *extra)
         crawl_rate = run["pages_fetched"] / run_seconds(db_path, run["id"])
         target = 0.8 / (1 / bare + 1 / extract)
 
         new = portal.add_articles(20)
         server.requests.clear()
-        second, _ = project_crawl(server.base_url + "/list/index.html", db_path, *extra)
+        second, _, _ = project_crawl(server.base_url + "/list/index.html", db_path, *extra)
         kinds = Counter(kind_of(path) for path in server.requests)
         expected_article_pages = sum(len(article.page_paths) for article in new)
 
@@ -120,6 +128,12 @@ def main() -> None:
     print(f"(c) full zero-config crawl     P = {crawl_rate:7.1f} pages/s "
           f"({run['pages_fetched']} pages, {run['articles_new']} new), peak RSS {peak:.0f} MiB")
     print(f"    target 0.8/(1/B+1/E)         = {target:7.1f} pages/s  -> P/target = {crawl_rate / target:.2f}")
+    gap_at, block_at = stalls["largest_download_gap_at"], stalls["longest_reactor_block_at"]
+    print(f"    longest reactor stall: {stalls['largest_download_gap'] * 1000:.0f} ms between two downloads"
+          f" (ending {gap_at[0]:.1f} s in, response {gap_at[1]}), a 10 ms timer {stalls['longest_reactor_block'] * 1000:.0f}"
+          f" ms late (ending {block_at[0]:.1f} s in, after response {block_at[1]} of {stalls['responses']});"
+          f" after the first {WARM_UP} responses: {stalls['steady_download_gap'] * 1000:.0f} ms between downloads,"
+          f" timer {stalls['steady_reactor_block'] * 1000:.0f} ms late")
     print(f"(d) second run after 20 new articles: {second['articles_new']} new; requests: "
           + ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items())))
     print(f"    expected: {expected_article_pages} article pages, at most 2 listing pages")

@@ -82,9 +82,10 @@ def cli():
     """Archive articles from game-guide portals into SQLite and browse them in Datasette."""
 
 
-def _open_archive(db: str) -> Archive:
+def _open_archive(db: str, check: bool = False) -> Archive:
+    """The archive; ``check``: refuse a damaged one (before a command writes into it)."""
     try:
-        return Archive(db)
+        return Archive(db, check=check)
     except ArchiveError as error:
         raise click.ClickException(str(error)) from None
 
@@ -135,11 +136,12 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
 
     Exit status: 0 when the run is ok or partial (some pages failed, see crawl_errors,
     or a listing had a problem, see crawl_notes); 69 when it failed (nothing could be
-    fetched, or no portal's listing pages showed a single article link); 75 when another
-    crawl holds the archive's lock; 1 or 2 (usage) for bad arguments. Ctrl-C (SIGINT)
-    and SIGTERM finish what was fetched, record the run as interrupted, then end the
-    process by that signal (a shell shows 130 or 143); Ctrl-C again stops at once.
-    An unknown -s name is a warning.
+    fetched, no portal's listing pages showed a single article link, or a write into
+    the archive failed: disk full, read-only, damaged); 75 when another crawl holds the
+    archive's lock; 1 for a damaged archive (checked before each run) or 1 or 2 (usage)
+    for bad arguments. Ctrl-C (SIGINT) and SIGTERM finish what was fetched, record the
+    run as interrupted, then end the process by that signal (a shell shows 130 or 143);
+    Ctrl-C again stops at once. An unknown -s name is a warning.
 
     \b
     Zero-config, from listing pages:
@@ -163,7 +165,7 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
         scrapy_settings.set("LOG_LEVEL", "CRITICAL", priority="cmdline")
     live = sys.stderr.isatty() and not (quiet or as_json or verbose)
     scrapy_settings.set("PROGRESS_LIVE", live, priority="cmdline")
-    archive = _open_archive(db)
+    archive = _open_archive(db, check=True)
     try:
         with crawl_lock(db):
             if not (quiet or as_json):
@@ -176,12 +178,14 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
         click.echo(f"Error: {error}", err=True)
         sys.exit(EXIT_LOCKED)
     run_id = outcome.run_id
-    run = archive.db["crawl_runs"].get(run_id) if run_id else None
+    run = archive.crawl.run(run_id) if run_id else None
     if run is None:
         raise click.ClickException("the crawl did not start; run with -v to see why")
-    notes = archive.run_notes(run["id"])
+    notes = archive.crawl.run_notes(run["id"])
     if as_json:
-        click.echo(json.dumps({**run, "per_portal": archive.portal_runs(run["id"]), "notes": notes}, ensure_ascii=False))
+        click.echo(json.dumps({**run, "per_portal": archive.crawl.portal_runs(run["id"]), "notes": notes}, ensure_ascii=False))
+    elif run["status"] == "running":  # the archive failed before the run could be closed
+        click.echo(f"Error: run {run['id']} could not be recorded as finished", err=True)
     elif not quiet:
         click.echo(
             f"run {run['id']} {run['status']}: {run['pages_fetched']} pages fetched, "
@@ -192,7 +196,7 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
         _echo_failures(archive, run["id"])
     if outcome.stopped_by is not None:
         die_of(outcome.stopped_by)
-    if run["status"] == "failed":
+    if run["status"] in ("failed", "running"):
         sys.exit(EXIT_FAILED)
 
 
@@ -221,15 +225,14 @@ def _echo_notes(notes: list[dict], most: int = 10) -> None:
     """What went wrong with listings, and where pagination was cut: portal, URL, what to try."""
     for note in notes[:most]:
         hint = f"; try: {note['hint']}" if note["hint"] else ""
-        click.echo(f"  {note['portal']} {note['url']}: {note['reason']}{hint}", err=True)
+        where = " ".join(part for part in (note["portal"], note["url"]) if part)
+        click.echo(f"  {where + ': ' if where else ''}{note['reason']}{hint}", err=True)
     if len(notes) > most:
         click.echo("  ... the rest are in the crawl_notes table", err=True)
 
 
 def _echo_failures(archive: Archive, run_id: int, most: int = 5) -> None:
-    failures = archive.db.execute(
-        "SELECT url, status FROM crawl_errors WHERE run_id = ? ORDER BY last_seen LIMIT ?", [run_id, most + 1]
-    ).fetchall()
+    failures = archive.crawl.run_failures(run_id, most + 1)
     for url, status in failures[:most]:
         click.echo(f"  failed {url}: {status}", err=True)
     if len(failures) > most:
@@ -359,18 +362,26 @@ def import_(file, db):
     """Store articles given as JSON lines, with duplicate detection, as a crawl would.
 
     Each line: url, portal, title, author, published_at, and body_text or body_html.
+    A bad line is reported (FILE:LINE: why) and skipped; the import stops, keeping what
+    it saved, when the archive cannot be written (locked, read-only, disk full, damaged).
 
     \b
         portal-archive import old-archive.jsonl --db guides.db
     """
-    from storage.importer import import_jsonl
+    from storage.importer import ImportStopped, import_jsonl
 
     if not Path(file).is_file():
         raise click.ClickException(f"file not found: {file}")
-    archive = _open_archive(db)
-    report = import_jsonl(archive, file)
+    archive = _open_archive(db, check=True)
+    try:
+        report = import_jsonl(archive, file)
+        stopped = None
+    except ImportStopped as error:
+        report, stopped = error.report, error
     for line_number, reason in report.errors:
         click.echo(f"{file}:{line_number}: {reason}", err=True)
+    if stopped:
+        raise click.ClickException(str(stopped))
     statuses = ", ".join(f"{count} {status}" for status, count in sorted(report.by_status.items()))
     click.echo(f"imported {report.imported} articles ({statuses or 'none'}), {len(report.errors)} bad lines")
 
@@ -389,7 +400,11 @@ def serve(db, host, port):
 
     if not Path(db).is_file():
         raise click.ClickException(f"archive not found: {db}")
-    _open_archive(db)  # upgrades an older archive's schema before Datasette reads it
+    archive = _open_archive(db)  # upgrades an older archive's schema before Datasette reads it
+    try:
+        archive.check_health()
+    except ArchiveError as error:  # still worth browsing, but say so
+        click.echo(f"Warning: {error}", err=True)
     serve_archive(db, host, port)
 
 

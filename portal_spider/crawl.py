@@ -13,6 +13,7 @@ from scrapy.settings import Settings, default_settings
 from scrapy.utils.ossignal import install_shutdown_handlers
 
 from portal_spider import settings as project_defaults
+from portal_spider.extensions import RunRecorder
 from portal_spider.portals import Portal
 from portal_spider.spiders.portal import PortalSpider
 
@@ -203,4 +204,8 @@ def run_crawl(
         crawler, portals=portals, full=full, refresh=refresh, since=since_days, changed=changed
     )
     process.start()
-    return CrawlOutcome(getattr(crawler, "portal_run_id", None), process.stopped_by)
+    try:
+        run = crawler.get_extension(RunRecorder)
+    except RuntimeError:  # the crawl never got as far as its extensions
+        run = None
+    return CrawlOutcome(run.run_id if run else None, process.stopped_by)

@@ -2,20 +2,30 @@
 
 Plain functions over bytes; the spider fetches. Sitemaps come from robots.txt's
 ``Sitemap:`` lines, else ``/sitemap.xml``; feeds from ``<link rel=alternate>`` on
-listing pages.
+listing pages. A sitemap or feed that cannot be read raises :class:`FeedError` with
+the reason, for the crawl to record.
 """
 
 from __future__ import annotations
 
 import re
+import struct
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
 import lxml.etree
 import lxml.html
+from scrapy.utils.gz import gunzip
 
 SITEMAP_LINE = re.compile(r"^\s*sitemap\s*:\s*(\S+)", re.IGNORECASE | re.MULTILINE)
 FEED_TYPES = ("application/rss+xml", "application/atom+xml")
+# The sitemap protocol's own limit for one (uncompressed) sitemap file.
+SITEMAP_MAX_BYTES = 50 * 1024 * 1024
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+class FeedError(ValueError):
+    """A sitemap or feed that cannot be read; the message says why, in one line."""
 
 
 @dataclass(frozen=True)
@@ -54,19 +64,34 @@ def _child_text(element, name: str) -> str | None:
     return None
 
 
-def _xml_root(body: bytes):
+def _xml_root(body: bytes, what: str):
     parser = lxml.etree.XMLParser(recover=True, resolve_entities=False, no_network=True, huge_tree=False)
     try:
-        return lxml.etree.fromstring(body, parser=parser)
-    except lxml.etree.XMLSyntaxError:
-        return None
+        root = lxml.etree.fromstring(body, parser=parser)
+    except lxml.etree.XMLSyntaxError as error:
+        raise FeedError(f"{what} is not XML: {error}"[:300]) from None
+    if root is None:
+        raise FeedError(f"{what} is not XML" + ("" if body.strip() else " (empty)"))
+    return root
+
+
+def _gunzipped(body: bytes) -> bytes:
+    """The body itself, or its content when it is gzip data (``sitemap.xml.gz`` served as is)."""
+    if not body.startswith(_GZIP_MAGIC):
+        return body
+    try:
+        return gunzip(body, max_size=SITEMAP_MAX_BYTES)
+    except (OSError, EOFError, struct.error) as error:
+        raise FeedError(f"broken gzip data: {error}"[:300]) from None
+    except ValueError:  # Scrapy's "decompressed past max_size"
+        raise FeedError(f"gzipped sitemap larger than {SITEMAP_MAX_BYTES // 2**20} MB uncompressed") from None
 
 
 def parse_sitemap(body: bytes, url: str) -> Sitemap:
-    """A ``<urlset>`` gives entries, a ``<sitemapindex>`` further sitemaps."""
-    root = _xml_root(body)
-    if root is None:
-        return Sitemap([], [])
+    """A ``<urlset>`` gives entries, a ``<sitemapindex>`` further sitemaps; gzip is unpacked."""
+    root = _xml_root(_gunzipped(body), "sitemap")
+    if _local(root.tag) not in ("urlset", "sitemapindex"):
+        raise FeedError(f"not a sitemap: the document is <{_local(root.tag)}>, not <urlset> or <sitemapindex>")
     entries, children = [], []
     for element in root:
         loc = _child_text(element, "loc")
@@ -81,9 +106,9 @@ def parse_sitemap(body: bytes, url: str) -> Sitemap:
 
 def parse_feed(body: bytes, url: str) -> list[Entry]:
     """RSS ``<item><link>`` or Atom ``<entry><link href>``, with their update times."""
-    root = _xml_root(body)
-    if root is None:
-        return []
+    root = _xml_root(body, "feed")
+    if _local(root.tag) not in ("rss", "feed", "RDF"):
+        raise FeedError(f"not an RSS or Atom feed: the document is <{_local(root.tag)}>")
     entries = []
     for element in root.iter():
         name = _local(element.tag)

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from sqlite_utils import Database
 
 from storage import bands, dedup, search_index
-from storage.article import Article
+from storage.article import Article, published_at_problem
 from storage.clock import now
+from storage.errors import ArchiveDamaged, ArchiveError, archive_errors, damaged, is_damage
 from storage.fingerprints import normalise
-from storage.runs import ARCHIVED, CrawlLog
+from storage.html import sanitise_html, text_of_html
+from storage.runs import ARCHIVED, CrawlState
 from storage.schema import migrate
 from storage.urls import UrlCanonicalizer
 
@@ -23,8 +26,11 @@ SaveStatus = Literal["new", "duplicate", "unchanged", "revised"]
 _ROW_COLUMNS = "id, url, portal, title, body_text, body_html, fetched_at, content_hash, duplicate_of, similarity"
 
 
-class ArchiveError(Exception):
-    """The archive file cannot be opened, created or written."""
+__all__ = ["Archive", "ArchiveDamaged", "ArchiveError", "InvalidArticle", "SaveResult", "checked"]
+
+# Up to this size a health check is a full integrity_check (about a second a 100 MB on
+# a laptop), above it the cheaper quick_check (no index-against-table cross-checks).
+FULL_CHECK_BYTES = 64 * 2**20
 
 
 @dataclass(frozen=True)
@@ -35,12 +41,26 @@ class SaveResult:
     similarity: float | None
 
 
-class Archive(CrawlLog):
-    """An archive in an SQLite file (created and migrated on open, WAL mode)."""
+class Archive:
+    """An archive in an SQLite file (created and migrated on open, WAL mode): articles,
+    their aliases, revisions and duplicates; ``crawl`` holds the crawl's state
+    (:class:`storage.runs.CrawlState`: runs, errors, notes, queue, lastmods).
 
-    def __init__(self, path: str | Database, tracking_params: Iterable[str] | None = None):
+    ``check``: check the file's health first (:meth:`check_health`) and refuse a damaged
+    one, as a crawl or an import does before writing. A write that fails because of the
+    archive itself (disk full, read-only, I/O error, locked, damaged) raises
+    :class:`ArchiveError`; it rolls back whole, what was committed before stays.
+    """
+
+    def __init__(self, path: str | Database, tracking_params: Iterable[str] | None = None, check: bool = False):
         self.canonicalize = UrlCanonicalizer(tracking_params)
-        self.db = _open(path)
+        self.path = path if isinstance(path, str) else "database"
+        self.db = _open(path, check)
+        self.crawl = CrawlState(self.db, self.canonicalize, self.path)
+
+    def check_health(self) -> None:
+        """Raise ArchiveDamaged, saying how to recover, unless SQLite finds the file sound."""
+        _check_health(self.db, self.path)
 
     def save(self, article: Article) -> SaveResult:
         """Store an article in one transaction; see :class:`SaveResult` for outcomes.
@@ -61,7 +81,7 @@ class Archive(CrawlLog):
         """
         # CPU work outside the write lock.
         prepared = [self._prepare(article) for article in articles]
-        with _write_transaction(self.db):
+        with archive_errors(self.path), _write_transaction(self.db):
             bands.sync(self.db)
             results = [self._store(*item) for item in prepared]
             bands.flush_if_full(self.db)
@@ -73,6 +93,8 @@ class Archive(CrawlLog):
         failing article costs only itself; its exception takes its place in the list."""
         try:
             return self.save_many(articles)
+        except ArchiveError:
+            raise  # alone, each would fail the same way
         except Exception as exc:
             if len(articles) == 1:
                 return [exc]
@@ -80,11 +102,14 @@ class Archive(CrawlLog):
         for article in articles:
             try:
                 results.append(self.save(article))
+            except ArchiveError:
+                raise
             except Exception as exc:
                 results.append(exc)
         return results
 
     def _prepare(self, article: Article) -> tuple[Article, list[str], list[str]]:
+        article = checked(article)
         source = article.canonical_url or article.url
         url = self.canonicalize(source)
         return article, [url, *self._aliases(article, source, url)], normalise(article.body_text or "")
@@ -98,12 +123,23 @@ class Archive(CrawlLog):
             result = self._update(row, article, lines)
             row_url = row["url"]
         self._record_aliases(result.article_id, [u for u in urls if u != row_url])
-        self._forget_fetched(urls)
+        self.crawl.forget_fetched(urls)
         return result
 
     def is_known(self, url: str) -> bool:
         canonical = self.canonicalize(url)
         return self.db.execute(f"SELECT {ARCHIVED.format('?')}", [canonical, canonical]).fetchone()[0] == 1
+
+    def known_urls(self, portals: Iterable[str]) -> set[str]:
+        """Every URL, own or alias, under which an article of these portals is archived."""
+        names = json.dumps(list(portals), ensure_ascii=False)
+        rows = self.db.execute(
+            """SELECT url FROM articles WHERE portal IN (SELECT value FROM json_each(:names))
+               UNION ALL SELECT u.url FROM article_urls u JOIN articles a ON a.id = u.article_id
+               WHERE a.portal IN (SELECT value FROM json_each(:names))""",
+            {"names": names},
+        )
+        return {url for (url,) in rows}
 
     def known_article_urls(self, portal: str | None = None, published_since: str | None = None) -> Iterator[str]:
         """Archived article URLs (for --refresh), oldest first.
@@ -212,6 +248,23 @@ class Archive(CrawlLog):
         )
 
 
+class InvalidArticle(ValueError):
+    """An article the archive refuses; the message says which field and why."""
+
+
+def checked(article: Article) -> Article:
+    """The article as the archive stores it: body_html sanitised, body_text taken from it
+    when absent; InvalidArticle if published_at is not ISO 8601 with a UTC offset."""
+    problem = published_at_problem(article.published_at)
+    if problem:
+        raise InvalidArticle(problem)
+    html = sanitise_html(article.body_html) if article.body_html else ""
+    text = article.body_text if (article.body_text or "").strip() else text_of_html(html)
+    if (html, text) == (article.body_html, article.body_text):
+        return article
+    return replace(article, body_html=html, body_text=text)
+
+
 @contextmanager
 def _write_transaction(db: Database) -> Iterator[None]:
     """A transaction that takes the write lock up front (BEGIN IMMEDIATE).
@@ -235,9 +288,22 @@ def _write_transaction(db: Database) -> Iterator[None]:
         raise
 
 
-def _open(path: str | Database) -> Database:
+def _check_health(db: Database, path: str) -> None:
+    (pages,), (page_size,) = db.execute("PRAGMA page_count").fetchone(), db.execute("PRAGMA page_size").fetchone()
+    check = "integrity_check" if pages * page_size <= FULL_CHECK_BYTES else "quick_check"
+    with archive_errors(path):
+        rows = [row[0] for row in db.execute(f"PRAGMA {check}(3)")]
+    if rows != ["ok"]:
+        problems = [line for row in rows for line in row.splitlines() if line.strip() and not line.startswith("***")]
+        raise damaged(path, f"{check}: {'; '.join(problems)}"[:300])
+
+
+def _open(path: str | Database, check: bool = False) -> Database:
+    where = "database" if isinstance(path, Database) else str(path)
     try:
         db = path if isinstance(path, Database) else Database(path)
+        if check:
+            _check_health(db, where)
         # Spider, importer and Datasette may share the file: wait for a lock
         # rather than fail at once.
         db.execute("PRAGMA busy_timeout = 10000")
@@ -260,6 +326,7 @@ def _open(path: str | Database) -> Database:
         migrate(db)
         bands.prepare_connection(db)
     except (sqlite3.Error, OSError) as exc:
-        where = "database" if isinstance(path, Database) else str(path)
+        if is_damage(exc):
+            raise damaged(where, str(exc)) from None
         raise ArchiveError(f"cannot open archive {where}: {exc}") from None
     return db

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
+from datetime import datetime
+
+# A time of day after the date: a bare date says nothing of the offset.
+_TIME = re.compile(r"\d[T ]\d{2}:\d{2}")
 
 
 @dataclass
@@ -33,3 +38,19 @@ class Article:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+
+def published_at_problem(value: str | None) -> str | None:
+    """Why ``value`` is not a valid ``published_at`` (ISO 8601 with a UTC offset), or None."""
+    if value is None or not value.strip():
+        return None
+    example = "like 2025-05-13T11:07:46+08:00"
+    try:
+        moment = datetime.fromisoformat(value.strip())
+    except ValueError:
+        moment = None
+    if moment is None or not _TIME.search(value):
+        return f"published_at {value[:60]!r} is not an ISO 8601 date and time ({example})"
+    if moment.utcoffset() is None:
+        return f"published_at {value[:60]!r} has no UTC offset ({example})"
+    return None

@@ -1,8 +1,11 @@
 """Import articles from JSON Lines (one ``Article.to_dict()`` object per line).
 
-A line that is not a valid article is reported with its number and skipped; the
-good lines around it still land. Good lines are saved :data:`BATCH` to a
-transaction (group commit), the archive's cheapest way to write many articles.
+A line that is not a valid article (not UTF-8, not JSON, a field of the wrong type,
+longer than :data:`MAX_LINE_BYTES`, or refused by the archive) is reported with its
+number and skipped; the good lines around it still land. Good lines are saved
+:data:`BATCH` to a transaction (group commit), the archive's cheapest way to write many
+articles. When the archive itself fails (locked, full, read-only, damaged) the import
+stops with :class:`storage.ArchiveError`; the batches saved before stay.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from storage.archive import Archive
-from storage.article import Article
+from storage.article import Article, published_at_problem
+from storage.errors import ArchiveError
 
 _FIELDS = {f.name for f in fields(Article)}
 _LIST_FIELDS = {"page_urls", "alias_urls"}
@@ -27,27 +31,46 @@ class ImportReport:
 
 
 BATCH = 64
+# An article is a page of text: a longer line is a mistake, and would hold the write lock
+# (and the memory) of a whole batch.
+MAX_LINE_BYTES = 16 * 2**20
+
+
+class ImportStopped(ArchiveError):
+    """The archive failed; ``report`` says what was imported before."""
+
+    def __init__(self, message: str, report: ImportReport):
+        super().__init__(message)
+        self.report = report
 
 
 def import_jsonl(archive: Archive, path: str | Path) -> ImportReport:
+    """Import every good line; raises ImportStopped when the archive itself fails."""
     report = ImportReport()
     statuses: Counter[str] = Counter()
-    batch: list[Article] = []
+    batch: list[tuple[int, Article]] = []
 
     def save_batch() -> None:
-        for result in archive.save_each(batch):
+        try:
+            results = archive.save_each([article for _, article in batch])
+        except ArchiveError as exc:
+            report.by_status = dict(statuses)
+            raise ImportStopped(f"{exc} (at line {batch[0][0]}; the {report.imported} articles before it are saved)",
+                                report) from exc
+        for (number, _), result in zip(batch, results):
             if isinstance(result, Exception):
-                raise result  # the archive itself failed (disk full, locked): stop here
+                report.errors.append((number, f"not stored: {type(result).__name__}: {result}"[:300]))
+                continue
             statuses[result.status] += 1
             report.imported += 1
         batch.clear()
 
-    with open(path, encoding="utf-8") as lines:
-        for number, line in enumerate(lines, start=1):
-            if not line.strip():
+    with open(path, "rb") as lines:
+        for number, line in enumerate(_lines(lines), start=1):
+            if line is not None and not line.strip():
                 continue
             try:
-                batch.append(parse_article(line))
+                batch.append((number, parse_article(_text(line))))
             except ValueError as exc:
                 report.errors.append((number, str(exc)))
                 continue
@@ -57,6 +80,26 @@ def import_jsonl(archive: Archive, path: str | Path) -> ImportReport:
         save_batch()
     report.by_status = dict(statuses)
     return report
+
+
+def _lines(stream):
+    """The file's lines as bytes; one longer than MAX_LINE_BYTES comes as ``None`` (never held whole)."""
+    while line := stream.readline(MAX_LINE_BYTES + 1):
+        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+            while (rest := stream.readline(MAX_LINE_BYTES)) and not rest.endswith(b"\n"):
+                pass
+            yield None
+        else:
+            yield line
+
+
+def _text(line: bytes | None) -> str:
+    if line is None:
+        raise ValueError(f"line longer than {MAX_LINE_BYTES // 2**20} MB")
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 text (byte {exc.start})") from None
 
 
 def parse_article(line: str) -> Article:
@@ -76,4 +119,20 @@ def parse_article(line: str) -> Article:
         expected = list if name in _LIST_FIELDS else str
         if value is not None and not isinstance(value, expected):
             raise ValueError(f"{name} must be {'a list' if expected is list else 'a string'}")
+        for text in (value or []) if expected is list else [value]:
+            if not isinstance(text, str) and text is not None:
+                raise ValueError(f"{name} must be a list of strings")
+            if text and not _is_unicode(text):
+                raise ValueError(f"{name} holds a lone surrogate (an escape like \\ud800 that is half a character)")
+    problem = published_at_problem(data.get("published_at"))
+    if problem:
+        raise ValueError(problem)
     return Article(**{k: v for k, v in data.items() if v is not None or k not in _LIST_FIELDS})
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

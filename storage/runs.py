@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 import os
 import socket
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 
 from sqlite_utils import Database
 
 from storage.clock import now
+from storage.errors import archive_errors
 
 RUN_STATUSES = frozenset({"running", "ok", "partial", "failed", "interrupted"})
 
@@ -26,7 +28,15 @@ NOTE_KINDS = {
     "portal_without_links": True,    # none of a portal's listing pages showed an article link
     "max_listing_pages": True,       # pagination cut at the cap of listing pages per run
     "no_new_links": False,           # pagination stopped: pages in a row brought no link not yet seen
+    "unparseable_links": True,       # links on a page that cannot be parsed (a port past 65535): skipped
+    "sitemap_failed": True,          # a sitemap named by robots.txt or an index, or a broken /sitemap.xml
+    "feed_failed": True,             # an RSS/Atom feed linked from a listing page could not be fetched or read
+    "page_error": True,              # an exception raised handling a robots.txt, sitemap or feed
+    "published_at_invalid": False,   # an article's published_at was not ISO 8601 with an offset: stored without it
+    "archive_write_failed": True,    # a write into the archive failed (disk full, read-only, damaged): the crawl stopped
 }
+# Kinds that are failures (counted in the run's errors), beside listing_failed.
+FAILURE_NOTES = frozenset({"unparseable_links", "sitemap_failed", "feed_failed", "page_error"})
 
 PORTAL_RUN_COUNTS = (
     "listing_pages", "article_links", "articles_archived", "articles_new", "articles_updated", "duplicates",
@@ -36,14 +46,23 @@ PORTAL_RUN_COUNTS = (
 ARCHIVED = "(EXISTS (SELECT 1 FROM articles WHERE url = {0}) OR EXISTS (SELECT 1 FROM article_urls WHERE url = {0}))"
 
 
-class CrawlLog:
-    """Mixed into :class:`storage.Archive`; needs ``self.db`` and ``self.canonicalize``."""
+class CrawlState:
+    """The crawl's state in the archive: runs, failed URLs (crawl_errors), notes, the queue
+    of discovered URLs and sitemap lastmods. An :class:`storage.Archive`'s ``crawl``."""
 
-    db: Database
-    canonicalize: Callable[[str], str]
+    def __init__(self, db: Database, canonicalize: Callable[[str], str], path: str):
+        self.db = db
+        self.canonicalize = canonicalize
+        self.path = path
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A transaction; a failure of the archive itself is an ArchiveError."""
+        with archive_errors(self.path), self.db.atomic():
+            yield
 
     def start_run(self, portals: list[str]) -> int:
-        with self.db.atomic():
+        with self._writing():
             cursor = self.db.execute(
                 "INSERT INTO crawl_runs (started_at, portals, status, hostname, pid) VALUES (?, ?, 'running', ?, ?)",
                 # Milliseconds: a run's duration gives its pages per second.
@@ -64,7 +83,7 @@ class CrawlLog:
     ) -> None:
         if status not in RUN_STATUSES - {"running"}:
             raise ValueError(f"unknown run status {status!r}")
-        with self.db.atomic():
+        with self._writing():
             self.db.execute(
                 """UPDATE crawl_runs SET finished_at = ?, status = ?, pages_fetched = ?, articles_new = ?,
                    articles_updated = ?, duplicates = ?, errors = ? WHERE id = ?""",
@@ -79,7 +98,7 @@ class CrawlLog:
         """
         rows = self.db.execute("SELECT id, hostname, pid FROM crawl_runs WHERE status = 'running'").fetchall()
         dead = [run_id for run_id, host, pid in rows if not _alive(host, pid)]
-        with self.db.atomic():
+        with self._writing():
             self.db.conn.executemany(
                 "UPDATE crawl_runs SET status = 'interrupted', finished_at = ? WHERE id = ?",
                 [(now(), run_id) for run_id in dead],
@@ -109,7 +128,7 @@ class CrawlLog:
 
     def record_error(self, run_id: int, url: str, error: str, portal: str | None = None) -> None:
         stamp = now()
-        with self.db.atomic():
+        with self._writing():
             self.db.execute(
                 """INSERT INTO crawl_errors (url, run_id, portal, status, attempts, first_seen, last_seen)
                    VALUES (?, ?, ?, ?, 1, ?, ?)
@@ -120,7 +139,7 @@ class CrawlLog:
             )
 
     def clear_error(self, url: str) -> None:
-        with self.db.atomic():
+        with self._writing():
             self.db.execute("DELETE FROM crawl_errors WHERE url = ?", [self.canonicalize(url)])
 
     def record_note(
@@ -130,7 +149,7 @@ class CrawlLog:
         """A page-level finding of a run (never retried as an article, unlike crawl_errors)."""
         if kind not in NOTE_KINDS:
             raise ValueError(f"unknown note kind {kind!r}")
-        with self.db.atomic():
+        with self._writing():
             self.db.execute(
                 """INSERT INTO crawl_notes (run_id, portal, url, kind, problem, reason, hint, recorded_at)
                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
@@ -154,7 +173,7 @@ class CrawlLog:
             raise ValueError(f"portal run counts are {', '.join(PORTAL_RUN_COUNTS)}")
         columns = ("run_id", "portal", *PORTAL_RUN_COUNTS, "stop_reason")
         values = [run_id, portal, *(counts[name] for name in PORTAL_RUN_COUNTS), stop_reason]
-        with self.db.atomic():
+        with self._writing():
             self.db.execute(
                 f"INSERT OR REPLACE INTO crawl_run_portals ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                 values,
@@ -176,7 +195,7 @@ class CrawlLog:
     def enqueue(self, urls: Iterable[str], portal: str) -> None:
         stamp = now()
         rows = [(u, portal, stamp, u, u) for u in {self.canonicalize(url) for url in urls}]
-        with self.db.atomic():
+        with self._writing():
             self.db.conn.executemany(
                 f"INSERT OR IGNORE INTO crawl_queue (url, portal, discovered_at) SELECT ?, ?, ? WHERE NOT {ARCHIVED.format('?')}",
                 rows,
@@ -189,16 +208,16 @@ class CrawlLog:
     def lastmod_changed(self, lastmods: dict[str, str]) -> list[str]:
         """Archived URLs among ``lastmods`` whose sitemap lastmod differs from the one recorded."""
         canonical = {self.canonicalize(url): lastmod for url, lastmod in lastmods.items()}
-        changed = []
-        for url, lastmod in canonical.items():
-            row = self.db.execute("SELECT lastmod FROM sitemap_lastmod WHERE url = ?", [url]).fetchone()
-            if row and row[0] != lastmod and self.is_known(url):
-                changed.append(url)
-        return changed
+        rows = self.db.execute(
+            f"""SELECT given.key FROM json_each(?) given JOIN sitemap_lastmod recorded ON recorded.url = given.key
+                WHERE recorded.lastmod IS NOT given.value AND {ARCHIVED.format('given.key')}""",
+            [json.dumps(canonical, ensure_ascii=False)],
+        )
+        return [url for (url,) in rows]
 
     def record_lastmods(self, lastmods: dict[str, str]) -> None:
         rows = [(self.canonicalize(url), lastmod) for url, lastmod in lastmods.items()]
-        with self.db.atomic():
+        with self._writing():
             self.db.conn.executemany(
                 "INSERT INTO sitemap_lastmod (url, lastmod) VALUES (?, ?)"
                 " ON CONFLICT(url) DO UPDATE SET lastmod = excluded.lastmod",
@@ -209,7 +228,19 @@ class CrawlLog:
         sql = f"SELECT url FROM {table} t WHERE {condition} AND (? IS NULL OR portal = ?) ORDER BY {order}, url"
         return [row[0] for row in self.db.execute(sql, [portal, portal])]
 
-    def _forget_fetched(self, urls: list[str]) -> None:
+    def run(self, run_id: int) -> dict | None:
+        """The crawl_runs row, or None."""
+        rows = self.db.execute("SELECT * FROM crawl_runs WHERE id = ?", [run_id])
+        found = rows.fetchone()
+        return dict(zip([d[0] for d in rows.description], found)) if found else None
+
+    def run_failures(self, run_id: int, most: int) -> list[tuple[str, str]]:
+        """Up to ``most`` (URL, reason) of the URLs that failed in the run, oldest first."""
+        return self.db.execute(
+            "SELECT url, status FROM crawl_errors WHERE run_id = ? ORDER BY last_seen LIMIT ?", [run_id, most]
+        ).fetchall()
+
+    def forget_fetched(self, urls: list[str]) -> None:
         """Drop queue entries and errors for URLs just archived (inside save's transaction)."""
         marks = ", ".join("?" * len(urls))
         self.db.execute(f"DELETE FROM crawl_queue WHERE url IN ({marks})", urls)

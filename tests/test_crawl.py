@@ -86,7 +86,7 @@ def test_redirected_and_tracking_urls_are_one_row_with_aliases(portal_server, tm
     # URLs an earlier run left queued: a redirecting short link and a tracking-tagged copy.
     redirecting = f"{portal_server.base_url}/a/{article.id}"
     tagged = article.url(portal_server.base_url) + "?utm_source=weibo&spm=a1.b2"
-    Archive(str(db_path)).enqueue([redirecting, tagged], site)
+    Archive(str(db_path)).crawl.enqueue([redirecting, tagged], site)
 
     crawl("--start-url", portal_server.base_url + "/list/index.html", "--db", str(db_path))
     db = sqlite_utils.Database(db_path)

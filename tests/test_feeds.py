@@ -1,4 +1,8 @@
-from portal_spider.feeds import Entry, feed_links, parse_feed, parse_sitemap, sitemaps_from_robots
+import gzip
+
+import pytest
+
+from portal_spider.feeds import Entry, FeedError, feed_links, parse_feed, parse_sitemap, sitemaps_from_robots
 
 
 def test_sitemaps_from_robots():
@@ -28,5 +32,26 @@ def test_rss_and_atom():
 def test_feed_links_and_garbage():
     html = '<html><head><link rel="alternate" type="application/rss+xml" href="/feed.xml"></head></html>'
     assert feed_links(html, "http://p.test/list/") == ["http://p.test/feed.xml"]
-    assert parse_feed(b"\x00garbage", "http://p.test/") == []
-    assert parse_sitemap(b"", "http://p.test/").entries == []
+    with pytest.raises(FeedError, match="feed is not XML"):
+        parse_feed(b"\x00garbage", "http://p.test/")
+    with pytest.raises(FeedError, match="not XML"):
+        parse_sitemap(b"", "http://p.test/")
+    with pytest.raises(FeedError, match="not a sitemap: the document is <html>"):
+        parse_sitemap(b"<html><body>home page</body></html>", "http://p.test/sitemap.xml")
+
+
+URLSET = b"""<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<url><loc>http://p.test/article/1.html</loc><lastmod>2025-05-13</lastmod></url></urlset>"""
+
+
+def test_gzipped_sitemaps_are_unpacked():
+    sitemap = parse_sitemap(gzip.compress(URLSET), "http://p.test/sitemap.xml.gz")
+    assert sitemap.entries == [Entry("http://p.test/article/1.html", "2025-05-13")]
+
+
+def test_broken_or_oversized_gzip_is_a_feed_error(monkeypatch):
+    with pytest.raises(FeedError, match="broken gzip data"):
+        parse_sitemap(gzip.compress(URLSET)[:20], "http://p.test/sitemap.xml.gz")
+    monkeypatch.setattr("portal_spider.feeds.SITEMAP_MAX_BYTES", 64)
+    with pytest.raises(FeedError, match="larger than"):
+        parse_sitemap(gzip.compress(URLSET), "http://p.test/sitemap.xml.gz")

@@ -1,4 +1,4 @@
-"""ArchivePipeline: articles that queue up while the writer is busy are saved in one transaction."""
+"""ArchivePipeline and the run's writer: articles that queue up while the writer is busy are saved in one transaction."""
 
 from __future__ import annotations
 
@@ -9,8 +9,13 @@ import threading
 import pytest
 from scrapy.utils.test import get_crawler
 
+from portal_spider.extensions import RunRecorder
 from portal_spider.pipelines import ArchivePipeline
 from storage import Archive, Article
+
+
+# The pipeline asks the run recorder about the run.
+WITH_RUN = {"EXTENSIONS": {"portal_spider.extensions.RunRecorder": 500}}
 
 
 def articles(n: int) -> list[Article]:
@@ -41,7 +46,7 @@ def writer(monkeypatch):
 
 def run_pipeline(settings: dict, items: list[Article], writer: HeldWriter) -> list:
     """The first item is being saved while the others arrive."""
-    pipeline = ArchivePipeline.from_crawler(get_crawler(settings_dict=settings))
+    pipeline = ArchivePipeline.from_crawler(get_crawler(settings_dict={**WITH_RUN, **settings}))
 
     async def feed():
         pending = [asyncio.ensure_future(pipeline.process_item(items[0]))]
@@ -55,7 +60,7 @@ def run_pipeline(settings: dict, items: list[Article], writer: HeldWriter) -> li
     try:
         return asyncio.run(feed())
     finally:
-        pipeline.close_spider()
+        pipeline.crawler.get_extension(RunRecorder).writer.close()
 
 
 def test_queued_articles_are_saved_in_one_transaction(tmp_path, writer):
@@ -81,7 +86,7 @@ def test_a_failing_article_fails_alone(tmp_path, writer):
 
 def test_a_cancelled_wait_does_not_stop_the_writer(tmp_path, writer):
     path = str(tmp_path / "a.db")
-    pipeline = ArchivePipeline.from_crawler(get_crawler(settings_dict={"ARCHIVE_PATH": path}))
+    pipeline = ArchivePipeline.from_crawler(get_crawler(settings_dict={**WITH_RUN, "ARCHIVE_PATH": path}))
     first, second, third = articles(3)
 
     async def feed():
@@ -97,5 +102,5 @@ def test_a_cancelled_wait_does_not_stop_the_writer(tmp_path, writer):
     try:
         assert asyncio.run(feed()) == [first, third]
     finally:
-        pipeline.close_spider()
+        pipeline.crawler.get_extension(RunRecorder).writer.close()
     assert [r[0] for r in Archive(path).db.execute("SELECT url FROM articles ORDER BY id")] == [first.url, third.url]

@@ -351,7 +351,7 @@ def test_save_is_one_transaction(archive, monkeypatch):
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(dedup, "store_fingerprint", broken)
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(ArchiveError, match="disk I/O error"):  # the archive failed, not the article
         archive.save(Article(url="https://e.com/a", alias_urls=["https://e.com/b"], body_text=BODY))
     assert archive.db["articles"].count == 0 and archive.db["article_urls"].count == 0
 

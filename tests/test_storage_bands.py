@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from benchmarks.dedup_corpus import Generator
-from storage import Archive, Article, bands, search_index
+from storage import Archive, ArchiveError, Article, bands, search_index
 from storage.fingerprints import BANDS, fingerprint, normalise
 from tests.conftest import indexed_keys
 
@@ -152,7 +152,7 @@ def test_a_rolled_back_flush_leaves_the_queue_as_it_was(archive, generator, monk
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(search_index, "catch_up", broken)  # runs after the flush
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(ArchiveError, match="disk I/O error"):
         archive.save(generator.article())
     assert queued(archive) == held(archive) == [first.article_id] and written(archive) == 0
     assert archive.db.execute("SELECT flushing_through, flushing_from FROM band_queue_state").fetchone() == (None, None)

@@ -3,7 +3,8 @@
 It only discovers and schedules: which links to follow comes from
 ``portal_spider.discovery`` and ``portal_spider.feeds``, what a page says from
 ``portal_spider.pages``, and storing is the pipeline's job. It asks the archive which
-articles are known so that a scheduled run fetches only what is new.
+articles are known so that a scheduled run fetches only what is new: from memory, and
+everything it records goes to the run's one writer thread (``portal_spider.archive_link``).
 
 Run it as ``portal-archive crawl`` or ``scrapy crawl portal -a start_url=URL``
 (``-a config=portals.toml -a names=a,b``, ``-a full=1``, ``-a refresh=1``,
@@ -23,7 +24,13 @@ and first runs included: after LISTING_MAX_PAGES listing pages of a portal (its
 row that show no article link not seen before in this run.
 
 What went wrong with a listing (it failed, was not HTML, showed no article link, was cut
-by the cap) is a crawl_notes row, never a crawl_errors one: those are retried as articles.
+by the cap), a sitemap or a feed (could not be fetched or read), or a link (could not be
+parsed: skipped, the rest of the page kept) is a crawl_notes row, never a crawl_errors
+one: those are retried as articles. An exception raised while handling a page (a bug, or
+input nobody foresaw) is recorded the same way, with the page's URL and the exception.
+
+robots.txt is fetched once per site and run: Scrapy's RobotsTxtMiddleware reads it to
+obey it, and the spider takes the sitemaps it names from that same parse.
 """
 
 from __future__ import annotations
@@ -31,21 +38,25 @@ from __future__ import annotations
 from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from itertools import chain
 from shlex import quote
 from urllib.parse import urljoin
 
 import scrapy
+from scrapy import signals
+from scrapy.downloadermiddlewares.robotstxt import RobotsTxtMiddleware
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 
-from portal_spider.archive_link import archive_for
+from portal_spider.archive_link import ArchiveWriter
 from portal_spider.discovery import find_listing_links, url_shape
 from portal_spider.extraction_pool import ExtractionPool
-from portal_spider.feeds import Entry, feed_links, parse_feed, parse_sitemap, sitemaps_from_robots
+from portal_spider.feeds import Entry, FeedError, feed_links, parse_feed, parse_sitemap, sitemaps_from_robots
 from portal_spider.pages import decode_html, join_pages
+from portal_spider.extensions import RunRecorder
 from portal_spider.portals import Portal, load_portals, portal_from_start_urls
+from storage import ArchiveError
+from storage.runs import FAILURE_NOTES
 
 
 def _flag(value) -> bool:
@@ -81,6 +92,23 @@ STOP_REASONS = ("interrupted", "max_listing_pages", "no_new_links", "caught_up",
 
 def inspect_hint(url: str) -> str:
     return f"portal-archive inspect {quote(url)}"
+
+
+def record_unchanged_lastmods(archive, lastmods: dict[str, str]) -> set[str]:
+    """A command for the writer: which archived URLs' sitemap lastmod changed; records the others'.
+
+    A recorded lastmod is that of the version archived: an archived article's new lastmod
+    is recorded only once this run has re-fetched it (a failed re-fetch stays in
+    crawl_errors and is retried); other runs leave the change for --changed.
+    """
+    changed = set(archive.crawl.lastmod_changed(lastmods))
+    archive.crawl.record_lastmods({url: lastmod for url, lastmod in lastmods.items() if url not in changed})
+    return changed
+
+
+def describe(error: BaseException) -> str:
+    """An exception as one line for crawl_errors and crawl_notes: its type and message."""
+    return " ".join(f"{type(error).__name__}: {error}".split())[:300]
 
 
 class PortalSpider(scrapy.Spider):
@@ -121,45 +149,79 @@ class PortalSpider(scrapy.Spider):
     @classmethod
     def from_crawler(cls, crawler, *args, **kwargs):
         spider = super().from_crawler(crawler, *args, **kwargs)
-        spider.archive = archive_for(crawler)
         spider.stop_after_stale = crawler.settings.getint("LISTING_STOP_AFTER_STALE_PAGES")
         spider.max_listing_pages = crawler.settings.getint("LISTING_MAX_PAGES")
         spider.stop_after_no_new_links = crawler.settings.getint("LISTING_STOP_AFTER_NO_NEW_LINKS")
         spider.use_sitemaps = crawler.settings.getbool("DISCOVER_SITEMAPS")
         spider.extraction = ExtractionPool(crawler.settings.getint("EXTRACTION_WORKERS"))
+        crawler.signals.connect(spider.on_callback_error, signal=signals.spider_error)
+        crawler.signals.connect(spider.on_item_error, signal=signals.item_error)
         return spider
+
+    @property
+    def run(self) -> RunRecorder:
+        """The run this crawl records: its id, previous statuses, whether the archive failed."""
+        return self.crawler.get_extension(RunRecorder)
+
+    @property
+    def writer(self) -> ArchiveWriter:
+        return self.run.writer
 
     def closed(self, reason):
         self.extraction.close()
         if reason == "finished" and self.refetched_lastmods:
-            self.archive.record_lastmods(self.refetched_lastmods)
+            lastmods = self.refetched_lastmods
+            self.writer.send(lambda archive: archive.crawl.record_lastmods(lastmods))
 
     # -- what to fetch first ------------------------------------------------------------
 
     async def start(self):
         for portal in self.portals:
-            previous = self.crawler.portal_previous_status.get(portal.name)
+            previous = self.run.previous_status.get(portal.name)
             # A partial run walked its listings (its failed URLs are retried below) unless
             # one of them failed; a first, interrupted or failed one may not have.
             walk_all = (
-                self.full or previous not in ("ok", "partial") or self.crawler.portal_listing_failed[portal.name]
+                self.full or previous not in ("ok", "partial") or self.run.listing_failed[portal.name]
             )
             state = self.state[portal.name] = PortalState(walk_all=walk_all)
             for url in portal.start_urls:
                 # Start URLs are always read; they count towards the cap.
                 state.listing_requests += 1
                 yield self._listing_request(url, portal)
-            if self.use_sitemaps:
-                for url in sorted({urljoin(u, "/robots.txt") for u in portal.start_urls}):
-                    yield self._sitemap_request(url, portal, self.parse_robots)
-            # What an earlier run discovered but did not archive (killed, or failed).
-            leftovers = self.archive.pending_urls(portal.name) + self.archive.failed_urls(portal.name)
-            refetch = []
-            if self.refresh and not self.refresh_changed:
-                refetch = self.archive.known_article_urls(portal.name, self._published_since())
-            for url in chain(leftovers, refetch):
+        if self.use_sitemaps:
+            robots = self._robots_middleware()
+            for portal in self.portals:
+                robots_urls = sorted({urljoin(u, "/robots.txt") for u in portal.start_urls})
+                if robots is None:  # not obeying robots.txt: read it for its sitemaps only
+                    for url in robots_urls:
+                        yield self._sitemap_request(url, portal, self.parse_robots)
+                    continue
+                # The middleware reads each robots.txt before the first request to its site.
+                self.state[portal.name].sitemap_requests_pending += len(robots_urls)
+                for url in robots_urls:
+                    parser = await robots.robot_parser(scrapy.Request(url, meta={"portal": portal}))
+                    # Scrapy's default parser (Protego) keeps the Sitemap: lines.
+                    named = list(getattr(getattr(parser, "rp", None), "sitemaps", ()))
+                    for request in self._robots_sitemaps(named, url, portal):
+                        yield request
+        for portal in self.portals:
+            for url in await self.writer.call(self._leftovers(portal.name)):
                 if url not in self.scheduled:
                     yield self._article_request(url, portal)
+
+    def _leftovers(self, name: str):
+        """A command for the writer: the portal's URLs to fetch besides what listings show."""
+        published_since = self._published_since()
+        refetch = self.refresh and not self.refresh_changed
+
+        def leftovers(archive) -> list[str]:
+            # What an earlier run discovered but did not archive (killed, or failed).
+            urls = archive.crawl.pending_urls(name) + archive.crawl.failed_urls(name)
+            return urls + (list(archive.known_article_urls(name, published_since)) if refetch else [])
+        return leftovers
+
+    def _robots_middleware(self) -> RobotsTxtMiddleware | None:
+        return self.crawler.get_downloader_middleware(RobotsTxtMiddleware)
 
     def _published_since(self) -> str | None:
         if self.since_days is None:
@@ -177,12 +239,14 @@ class PortalSpider(scrapy.Spider):
             meta={"portal": portal, "listing": True, "pages_without_new_links": pages_without_new_links},
         )
 
-    def _sitemap_request(self, url: str, portal: Portal, callback) -> scrapy.Request:
+    def _sitemap_request(self, url: str, portal: Portal, callback, named: bool = True) -> scrapy.Request:
+        """``named``: by robots.txt or a sitemap index, so failing to read it is a problem;
+        the conventional /sitemap.xml, tried when robots.txt names none, may well not exist."""
         self.state[portal.name].sitemap_requests_pending += 1
         # Read before listing pages: whether to paginate on may depend on them.
         return scrapy.Request(
             url, callback=callback, errback=self.on_sitemap_error, dont_filter=True,
-            priority=10, meta={"portal": portal},
+            priority=10, meta={"portal": portal, "sitemap": True, "named": named},
         )
 
     def _feed_request(self, url: str, portal: Portal) -> scrapy.Request:
@@ -202,14 +266,35 @@ class PortalSpider(scrapy.Spider):
             meta={"portal": portal, "article_url": url, "pages": []},
         )
 
-    def _new_articles(self, urls, portal: Portal) -> list[str]:
+    def _usable(self, urls, portal: Portal, page_url: str, canonical: bool = True) -> list[str]:
+        """The URLs on the portal's sites (canonical ones unless told otherwise), in order,
+        once each. One that cannot be parsed (a port past 65535, a broken IPv6 host) is
+        skipped and noted: the rest of the page still counts."""
+        usable, unparseable = [], []
+        for url in urls:
+            try:
+                url = self.writer.canonicalize(url) if canonical else url
+                if portal.owns(url):
+                    usable.append(url)
+            except ValueError:
+                unparseable.append(url)
+        if unparseable:
+            self.crawler.stats.inc_value("portal/unparseable_links", len(unparseable))
+            self._note(portal, "unparseable_links", page_url, (
+                f"{len(unparseable)} link{'s' if len(unparseable) > 1 else ''} that cannot be parsed skipped,"
+                f" e.g. {unparseable[0]!r}"[:300]
+            ))
+        return list(dict.fromkeys(usable))
+
+    def _new_articles(self, urls, portal: Portal, page_url: str) -> list[str]:
         """Canonical, same-site, neither archived nor already scheduled; queued durably."""
-        canonical = dict.fromkeys(self.archive.canonicalize(url) for url in urls)
         new = [
-            url for url in canonical
-            if portal.owns(url) and url not in self.scheduled and not self.archive.is_known(url)
+            url for url in self._usable(urls, portal, page_url)
+            if url not in self.scheduled and not self.writer.is_known(url)
         ]
-        self.archive.enqueue(new, portal.name)
+        if new:
+            name = portal.name
+            self.writer.send(lambda archive: archive.crawl.enqueue(new, name))
         self.crawler.stats.inc_value("portal/articles_discovered", len(new))
         return new
 
@@ -229,10 +314,7 @@ class PortalSpider(scrapy.Spider):
             html, response.url, portal.article_link_selector, portal.next_page_selector,
             owns=portal.owns, known_shapes=frozenset(state.article_shapes),
         )
-        article_urls = [
-            url for url in dict.fromkeys(map(self.archive.canonicalize, links.article_urls))
-            if portal.owns(url)
-        ]
+        article_urls = self._usable(links.article_urls, portal, response.url)
         state.listing_pages += 1
         if not article_urls:
             self._note(portal, "listing_without_links", response.url,
@@ -242,17 +324,20 @@ class PortalSpider(scrapy.Spider):
         state.article_links.update(article_urls)
         pages_without_new_links = 0 if new_in_run else response.meta.get("pages_without_new_links", 0) + 1
         # "New" for pagination means not archived: a sitemap may have scheduled it already.
-        unarchived = [url for url in article_urls if not self.archive.is_known(url)]
+        unarchived = [url for url in article_urls if not self.writer.is_known(url)]
         self.crawler.stats.inc_value("portal/listing_pages")
-        for url in self._new_articles(unarchived, portal):
+        for url in self._new_articles(unarchived, portal, response.url):
             yield self._article_request(url, portal)
-        state.article_shapes.update(url_shape(url) for url in links.article_urls)
+        state.article_shapes.update(url_shape(url) for url in article_urls)
         yield from self._sitemap_articles(portal)
         if self.use_sitemaps:
-            for url in feed_links(html, response.url):
-                if url not in self.feeds_seen and portal.owns(url):
+            for url in self._usable(feed_links(html, response.url), portal, response.url, canonical=False):
+                if url not in self.feeds_seen:
                     yield self._feed_request(url, portal)
-        next_urls = [url for url in links.next_page_urls if url not in self.listings_seen and portal.owns(url)]
+        next_urls = [
+            url for url in self._usable(links.next_page_urls, portal, response.url, canonical=False)
+            if url not in self.listings_seen
+        ]
         if next_urls and 0 < self.stop_after_no_new_links <= pages_without_new_links:
             self._stop(portal, "no_new_links", response.url, (
                 f"pagination stopped: {pages_without_new_links} listing pages in a row showed no article link"
@@ -304,39 +389,63 @@ class PortalSpider(scrapy.Spider):
 
     def parse_robots(self, response):
         portal: Portal = response.meta["portal"]
-        sitemaps = sitemaps_from_robots(response.text, response.url) or [
-            urljoin(response.url, "/sitemap.xml")
-        ]
-        for url in sitemaps:
-            if portal.owns(url):
-                yield self._sitemap_request(url, portal, self.parse_sitemap)
-        yield from self._sitemap_request_done(portal)
+        text = response.text if hasattr(response, "text") else ""
+        yield from self._robots_sitemaps(sitemaps_from_robots(text, response.url), response.url, portal, response.request)
 
-    def parse_sitemap(self, response):
+    def _robots_sitemaps(self, named: list[str], robots_url: str, portal: Portal, request: scrapy.Request | None = None):
+        """Requests for the sitemaps robots.txt names, else for /sitemap.xml; then its own count is done."""
+        if named:
+            for url in self._usable(named, portal, robots_url, canonical=False):
+                yield self._sitemap_request(url, portal, self.parse_sitemap)
+        else:
+            yield self._sitemap_request(urljoin(robots_url, "/sitemap.xml"), portal, self.parse_sitemap, named=False)
+        yield from self._sitemap_request_done(portal, request)
+
+    async def parse_sitemap(self, response):
         portal: Portal = response.meta["portal"]
         state = self.state[portal.name]
-        sitemap = parse_sitemap(response.body, response.url)
-        for url in sitemap.child_sitemaps:
-            if portal.owns(url):
-                yield self._sitemap_request(url, portal, self.parse_sitemap)
-        state.sitemap_waiting.extend(sitemap.entries)
-        yield from self._sitemap_articles(portal)
-        lastmods = {
-            self.archive.canonicalize(entry.url): entry.lastmod for entry in sitemap.entries if entry.lastmod
-        }
-        # A recorded lastmod is that of the version archived: an archived article's new
-        # lastmod is recorded only once this run has re-fetched it (a failed re-fetch
-        # stays in crawl_errors and is retried); other runs leave the change for --changed.
-        changed = set(self.archive.lastmod_changed(lastmods))
+        try:
+            sitemap = parse_sitemap(response.body, response.url)
+        except FeedError as error:
+            if response.meta.get("named"):
+                self._note(portal, "sitemap_failed", response.url, f"sitemap not read: {error}")
+            else:
+                self.crawler.stats.inc_value("portal/sitemap_misses")
+            for request in self._sitemap_request_done(portal, response.request):
+                yield request
+            return
+        for url in self._usable(sitemap.child_sitemaps, portal, response.url, canonical=False):
+            yield self._sitemap_request(url, portal, self.parse_sitemap)
+        entries = self._usable_entries(sitemap.entries, portal, response.url)
+        state.sitemap_waiting.extend(entries)
+        for request in self._sitemap_articles(portal):
+            yield request
+        lastmods = {entry.url: entry.lastmod for entry in entries if entry.lastmod}
+        changed = await self.writer.call(lambda archive: record_unchanged_lastmods(archive, lastmods)) if lastmods else set()
         if self.refresh_changed:
             for url in changed:
                 self.refetched_lastmods[url] = lastmods[url]
                 if url not in self.scheduled:
                     yield self._article_request(url, portal)
-        self.archive.record_lastmods({url: lastmod for url, lastmod in lastmods.items() if url not in changed})
-        yield from self._sitemap_request_done(portal)
+        for request in self._sitemap_request_done(portal, response.request):
+            yield request
 
-    def _sitemap_request_done(self, portal: Portal):
+    def _usable_entries(self, entries: list[Entry], portal: Portal, page_url: str) -> list[Entry]:
+        """The entries :meth:`_usable` keeps, with canonical URLs and their lastmods."""
+        lastmods = {}
+        for entry in entries:
+            try:
+                lastmods.setdefault(self.writer.canonicalize(entry.url), entry.lastmod)
+            except ValueError:
+                pass  # noted by _usable below
+        return [Entry(url, lastmods.get(url)) for url in self._usable([e.url for e in entries], portal, page_url)]
+
+    def _sitemap_request_done(self, portal: Portal, request: scrapy.Request | None = None):
+        """One robots.txt or sitemap less to wait for (counted once per request)."""
+        if request is not None:
+            if request.meta.get("sitemap_done"):
+                return
+            request.meta["sitemap_done"] = True
         self.state[portal.name].sitemap_requests_pending -= 1
         yield from self._sitemap_articles(portal)
         yield from self._release_held_pages(portal)
@@ -347,26 +456,40 @@ class PortalSpider(scrapy.Spider):
         state.sitemap_waiting = [
             e for e in state.sitemap_waiting if url_shape(e.url) not in state.article_shapes
         ]
-        state.sitemap_articles.update(self.archive.canonicalize(url) for url in ready)
-        for url in self._new_articles(ready, portal):
+        state.sitemap_articles.update(ready)
+        for url in self._new_articles(ready, portal, portal.start_urls[0]):
             yield self._article_request(url, portal)
 
     def parse_feed(self, response):
         portal: Portal = response.meta["portal"]
-        urls = [entry.url for entry in parse_feed(response.body, response.url)]
-        for url in self._new_articles(urls, portal):
+        try:
+            entries = parse_feed(response.body, response.url)
+        except FeedError as error:
+            self._note(portal, "feed_failed", response.url, f"feed not read: {error}")
+            return
+        for url in self._new_articles([entry.url for entry in entries], portal, response.url):
             yield self._article_request(url, portal)
 
     def on_sitemap_error(self, failure):
-        portal: Portal = failure.request.meta["portal"]
+        request = failure.request
+        portal: Portal = request.meta["portal"]
         self.crawler.stats.inc_value("portal/sitemap_misses")
-        if failure.request.url.endswith("/robots.txt"):
+        if request.url.endswith("/robots.txt"):
             # No robots.txt: the sitemap may still be at the conventional place.
-            yield self._sitemap_request(urljoin(failure.request.url, "/sitemap.xml"), portal, self.parse_sitemap)
-        yield from self._sitemap_request_done(portal)
+            yield from self._robots_sitemaps([], request.url, portal, request)
+            return
+        status = failure.value.response.status if failure.check(HttpError) else None
+        missing = status in (404, 410) or (status is None and failure.check(IgnoreRequest))
+        if request.meta.get("named") or not missing:
+            reason = f"HTTP {status}" if status else describe(failure.value)
+            self._note(portal, "sitemap_failed", request.url, f"sitemap not fetched: {reason}")
+        yield from self._sitemap_request_done(portal, request)
 
     def on_optional_error(self, failure):
+        request = failure.request
         self.crawler.stats.inc_value("portal/feed_misses")
+        reason = f"HTTP {failure.value.response.status}" if failure.check(HttpError) else describe(failure.value)
+        self._note(request.meta["portal"], "feed_failed", request.url, f"feed not fetched: {reason}")
 
     # -- article pages ------------------------------------------------------------------
 
@@ -382,6 +505,9 @@ class PortalSpider(scrapy.Spider):
         except BrokenExecutor as error:
             # A worker died (out of memory, killed): the page stays queued for the next run.
             self._record_failure(response.meta["article_url"], portal, f"BrokenExecutor: {error}")
+            return
+        except Exception as error:  # parsing failed on this page: its real reason is kept
+            self._record_failure(response.meta["article_url"], portal, f"extraction failed: {describe(error)}")
             return
         pages = response.meta["pages"] + [page]
         fetched = {p.url for p in pages} | {response.url}
@@ -433,15 +559,49 @@ class PortalSpider(scrapy.Spider):
             return
         self._record_failure(request.meta.get("article_url", request.url), portal, error)
 
+    def on_callback_error(self, failure, response, spider=None):
+        """An exception raised while handling a page (Scrapy's spider_error): recorded against it."""
+        if failure.check(ArchiveError):  # recording what the page gave failed: the archive did
+            self.run.archive_failed(failure.value)
+            return
+        request = response.request
+        portal: Portal | None = request.meta.get("portal")
+        reason = describe(failure.value)
+        if portal is None:
+            self.crawler.stats.inc_value("portal/errors")
+            self.logger.error("error handling %s: %s", response.url, reason)
+        elif request.meta.get("listing"):
+            self.state[portal.name].listing_failures += 1
+            self.crawler.stats.inc_value("portal/errors")
+            self._note(portal, "listing_failed", response.url, f"listing page failed: {reason}")
+        elif "article_url" in request.meta:
+            self._record_failure(request.meta["article_url"], portal, reason)
+        else:
+            self._note(portal, "page_error", response.url, f"page not used: {reason}")
+            if request.meta.get("sitemap"):
+                # What the sitemap would have released must not wait for it forever.
+                for follow_up in self._sitemap_request_done(portal, request):
+                    self.crawler.engine.crawl(follow_up)
+
+    def on_item_error(self, item, response, spider=None, failure=None):
+        """An exception raised storing an article (Scrapy's item_error)."""
+        portal = next((p for p in self.portals if p.name == item.portal), None)
+        if portal is not None:
+            self._record_failure(item.url, portal, f"not stored: {describe(failure.value)}")
+
     def _record_failure(self, url: str, portal: Portal, error: str) -> None:
-        self.archive.record_error(self.crawler.portal_run_id, url, error, portal.name)
+        run_id, name = self.run.run_id, portal.name
+        self.writer.send(lambda archive: archive.crawl.record_error(run_id, url, error, name))
         self.crawler.stats.inc_value("portal/errors")
         self.logger.warning("failed %s: %s", url, error)
 
     # -- what the run says about each portal --------------------------------------------
 
     def _note(self, portal: Portal, kind: str, url: str, reason: str, hint: str | None = None) -> None:
-        self.archive.record_note(self.crawler.portal_run_id, kind, reason, portal=portal.name, url=url, hint=hint)
+        if kind in FAILURE_NOTES:
+            self.crawler.stats.inc_value("portal/errors")
+        run_id, name = self.run.run_id, portal.name
+        self.writer.send(lambda archive: archive.crawl.record_note(run_id, kind, reason, portal=name, url=url, hint=hint))
         self.logger.warning("%s %s: %s", portal.name, url, reason)
 
     def _stop(self, portal: Portal, reason_key: str, url: str, reason: str, hint: str | None = None) -> None:
