@@ -36,7 +36,7 @@ obey it, and the spider takes the sitemaps it names from that same parse.
 from __future__ import annotations
 
 from concurrent.futures import BrokenExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from shlex import quote
 from urllib.parse import urljoin
@@ -496,11 +496,13 @@ class PortalSpider(scrapy.Spider):
     async def parse_article_page(self, response):
         portal: Portal = response.meta["portal"]
         try:
+            # Relative dates ("3小时前") are read against the fetch time, which extraction
+            # takes as an input rather than reading the clock.
             page = await self.extraction.extract(
                 response.body,
                 response.headers.get("Content-Type", b"").decode("latin-1"),
                 response.url,
-                portal.extraction,
+                replace(portal.extraction, fetched_at=datetime.now(timezone.utc)),
             )
         except BrokenExecutor as error:
             # A worker died (out of memory, killed): the page stays queued for the next run.
