@@ -40,7 +40,12 @@ def _document(text: str):
     text = _XML_DECLARATION.sub("", text.replace("\x00", ""))
     if not text.strip():
         return None
-    root = lxml_html.document_fromstring(text)
+    try:
+        root = lxml_html.document_fromstring(text)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as error:
+        # lxml builds no tree from some inputs: a page with nothing to extract, not a bug.
+        log.warning("unparseable page: %s", error)
+        return None
     # Comments are never content, and removing them keeps their tails in the text flow.
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
     # <ruby>漢<rt>hàn</rt></ruby> reads as its base text everywhere: title, byline, body.
@@ -156,17 +161,13 @@ def parse_article_with_sources(html: bytes | str, url: str,
     """parse_article's Article, and for "title", "author", "published_at" and "body" where
     the value came from: "selector", "structured data", "meta", "heuristic", or "none"
     when the field is empty (names in portal_spider.pages.sources)."""
-    try:
-        return _parse(html, url, options or ExtractionOptions())
-    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as error:
-        log.warning("unparseable page %s: %s", url, error)
-        return Article(url=url), dict.fromkeys(_FIELDS, NONE)
+    return _parse(html, url, options or ExtractionOptions())
 
 
 def parse_article(html: bytes | str, url: str, options: ExtractionOptions | None = None) -> Article:
-    """Extract an article from one page; never raises on malformed input.
+    """Extract an article from one page; malformed markup is no error.
 
-    A page lxml cannot build a tree from yields an Article with only the URL; the reason
-    is logged.
+    A page lxml cannot build a tree from yields an Article with only the URL (the reason
+    is logged); an exception from extraction itself goes to the caller, which records it.
     """
     return parse_article_with_sources(html, url, options)[0]

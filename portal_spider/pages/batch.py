@@ -34,7 +34,10 @@ def extract_file(path: str, url: str | None = None) -> dict:
         data = _read(file)
     except (OSError, EOFError, zlib.error) as error:  # missing file, corrupt gzip
         return _failure(str(path), url, f"{type(error).__name__}: {error}")
-    article = parse_article(data, url)
+    try:
+        article = parse_article(data, url)
+    except Exception as error:  # an extraction bug on this page: its line says so, the rest go on
+        return _failure(str(path), url, f"extraction failed: {type(error).__name__}: {error}")
     if not article.title and not article.body_text:
         return _failure(str(path), url, "no article found in the page")
     record = {key: getattr(article, key, None) for key in _KEYS[1:]}
