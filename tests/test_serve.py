@@ -48,10 +48,11 @@ def test_serve_answers_versions_and_lists_articles(tmp_path):
                            "crawl_run_portals", "crawl_notes"}
         rows = json.loads(get(f"http://127.0.0.1:{port}/guides/articles.json?_shape=array&_sort=id"))
         assert [row["title"] for row in rows] == ["原神攻略", "星穹鐵道"]
-        # Chinese full-text search (three characters or more, trigram index).
-        query = urllib.parse.quote("十二層")
+        # Chinese search, one character and folded: 层 finds the Traditional 層.
+        query = urllib.parse.quote("层")
         found = json.loads(get(f"http://127.0.0.1:{port}/guides/articles.json?_shape=array&_search={query}"))
         assert [row["title"] for row in found] == ["原神攻略"]
+        assert get(f"http://127.0.0.1:{port}/robots.txt") == b"User-agent: *\nDisallow: /\n"
     finally:
         server.terminate()
         server.wait(timeout=10)
