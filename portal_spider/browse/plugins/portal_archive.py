@@ -324,13 +324,19 @@ async def charts(request, datasette):
     ))
 
 
+async def close_open_menus(request, datasette):
+    script = (HERE / "static" / "close-open-menus.js").read_text(encoding="utf-8")
+    return Response(script, content_type="text/javascript; charset=utf-8")
+
+
 async def robots(request, datasette):
     return Response.text("User-agent: *\nDisallow: /\n")
 
 
 @hookimpl
 def register_routes():
-    return [(r"^/-/feed\.atom$", feed), (r"^/-/charts$", charts), (r"^/robots\.txt$", robots)]
+    return [(r"^/-/feed\.atom$", feed), (r"^/-/charts$", charts), (r"^/robots\.txt$", robots),
+            (r"^/-/archive/close-open-menus\.js$", close_open_menus)]
 
 
 @hookimpl
