@@ -99,7 +99,7 @@ def render_cell(row, value, column, table, database, datasette):
     if column == "title" and (table == "articles" or (table is None and "id" in row.keys())):
         path = datasette.urls.row(database, "articles", str(row["id"]))
         return Markup(f'<a href="{html.escape(path)}">{html.escape(value or "(untitled)")}</a>')
-    if table == "articles" and column in ("published_at", "fetched_at"):
+    if table in ("articles", None) and column in ("published_at", "fetched_at") and isinstance(value, str):
         return local_date(value)
     if table == "articles" and column == "duplicate_of" and value is None:
         async def copies():
