@@ -64,6 +64,11 @@ def test_articles_list_is_compact_newest_first_with_local_date_facets(archive_pa
     months = {item["value"]: item["count"] for item in facets["published_at (local month)"]["results"]}
     assert months == {"2026-05": 2, "2026-04": 1}
     assert {"portal", "author"} <= set(facets)
+    # 張三 and 张三 are one author.
+    (author,) = facets["author"]["results"]
+    assert (author["count"], facets["author"]["type"]) == (2, "folded")
+    (by_author,) = fetch(archive_path, author["toggle_url"].replace("http://localhost", "") + "&_shape=objects")
+    assert sorted(row["id"] for row in by_author.json()["rows"]) == [1, 2]
     (may_first,) = [item for item in facets["published_at (local day)"]["results"] if item["value"] == "2026-05-01"]
     (selected,) = fetch(archive_path, may_first["toggle_url"].replace("http://localhost", "") + "&_shape=objects")
     assert [row["id"] for row in selected.json()["rows"]] == [1]

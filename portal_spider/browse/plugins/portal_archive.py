@@ -8,6 +8,7 @@ so it applies only to the archive it serves, whatever its file is called.
 from __future__ import annotations
 
 import difflib
+import functools
 import html
 import re
 from datetime import datetime, timezone
@@ -18,6 +19,7 @@ import nh3
 import yaml
 from datasette import Response, hookimpl
 from datasette.facets import Facet
+from datasette.filters import FilterArguments
 from datasette.utils import escape_sqlite, path_with_added_args, path_with_removed_args
 from markupsafe import Markup
 
@@ -53,8 +55,12 @@ def prepare_connection(conn):
     # trylast: this must replace Datasette's own escape_fts, registered before.
     conn.create_function("escape_fts", 1, lambda query: search_index.match_query(query or ""))
     conn.create_function("archive_match", 1, lambda query: search_index.match_query(query or ""))
-    conn.create_function("archive_fold", 1, search_index.fold, deterministic=True)
+    conn.create_function("archive_fold", 1, _fold_name, deterministic=True)
     conn.create_function("archive_snippet", 3, snippet_text)
+
+
+# Names (authors, portals) repeat across many rows: folding each distinct one once.
+_fold_name = functools.lru_cache(maxsize=65536)(search_index.fold)
 
 
 def snippet_text(title: str | None, body: str | None, query: str | None) -> str:
@@ -159,9 +165,75 @@ class LocalMonthFacet(LocalDayFacet):
     label = "local month"
 
 
+class FoldedFacet(Facet):
+    """Groups a text column by its folded form, so that one author spelt in
+    Traditional and in Simplified is one value, shown in its commonest spelling.
+    Grouping by the raw value is left to SQLite; only the distinct values are folded.
+    Selecting a value filters with ``_fold_COLUMN`` (filters_from_request below)."""
+
+    type = "folded"
+
+    async def suggest(self):
+        return []
+
+    async def facet_results(self):
+        results, timed_out = [], []
+        args = dict(self.get_querystring_pairs())
+        size = self.get_facet_size()
+        for source_and_config in self.get_configs():
+            config = source_and_config["config"]
+            column = config.get("column") or config["simple"]
+            rows = await self.ds.execute(
+                self.database,
+                f"""select {escape_sqlite(column)} as value, count(*) as count from ({self.sql})
+                    where value is not null and value != '' group by value""",
+                self.params, truncate=False, custom_time_limit=self.ds.setting("facet_time_limit_ms"),
+            )
+            groups: dict[str, list] = {}
+            for row in rows.rows:
+                groups.setdefault(search_index.fold(row["value"]), []).append((row["count"], row["value"]))
+            ranked = sorted(groups.items(), key=lambda item: (-sum(n for n, _ in item[1]), item[0]))
+            key = f"_fold_{column}"
+            chosen = search_index.fold(args[key]) if args.get(key) else None
+            values = []
+            for folded, spellings in ranked[:size]:
+                label = max(spellings)[1]
+                selected = folded == chosen
+                path = (path_with_removed_args(self.request, {key: args[key]}) if selected
+                        else path_with_added_args(self.request, {key: label}))
+                values.append({"value": label, "label": label, "count": sum(n for n, _ in spellings),
+                               "toggle_url": self.ds.absolute_url(self.request, path), "selected": selected})
+            results.append({
+                "name": column, "type": self.type, "results": values,
+                "hideable": source_and_config["source"] != "metadata",
+                "toggle_url": path_with_removed_args(self.request, {f"_facet_{self.type}": column}),
+                "truncated": len(ranked) > size,
+            })
+        return results, timed_out
+
+
 @hookimpl
 def register_facet_classes():
-    return [LocalDayFacet, LocalMonthFacet]
+    return [LocalDayFacet, LocalMonthFacet, FoldedFacet]
+
+
+@hookimpl
+def filters_from_request(request, database, table, datasette):
+    """``?_fold_COLUMN=value``: rows whose COLUMN folds to what value folds to."""
+    async def inner():
+        wanted = {key[len("_fold_"):]: request.args[key] for key in request.args if key.startswith("_fold_")}
+        if not wanted or table is None:
+            return None
+        columns = set(await datasette.get_database(database).table_columns(table))
+        clauses, params, descriptions = [], {}, []
+        for i, (column, value) in enumerate(sorted(wanted.items())):
+            if column in columns:
+                clauses.append(f"archive_fold({escape_sqlite(column)}) = archive_fold(:fold_{i})")
+                params[f"fold_{i}"] = value
+                descriptions.append(f'{column} is "{value}" in either script')
+        return FilterArguments(clauses, params, descriptions)
+
+    return inner
 
 
 def sanitised(body_html: str | None) -> Markup:
