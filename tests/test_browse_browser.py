@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import threading
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -88,8 +89,7 @@ def payloads(beacon: str) -> dict[str, str]:
 
 
 @pytest.fixture
-def served(tmp_path):
-    beacon = Beacon()
+def guides(tmp_path):
     path = tmp_path / "guides.db"
     archive = Archive(str(path))
     generator = Generator(seed=11)
@@ -103,7 +103,13 @@ def served(tmp_path):
             body_text="攻略要点\n" + article.body_text,
             body_html="<h2>攻略要点</h2>" + "".join(f"<p>{line}</p>" for line in lines),
         ))
-    evil = payloads(beacon.url)
+    archive.db.close()
+    return path
+
+
+def add_payload_article(path, beacon_url: str) -> int:
+    evil = payloads(beacon_url)
+    archive = Archive(str(path))
     # Straight into the table, as another tool might write it: the page must not trust body_html.
     archive.db.execute(
         "INSERT INTO articles (url, portal, title, author, published_at, body_text, body_html) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -114,6 +120,11 @@ def served(tmp_path):
     evil_id = archive.db.execute("SELECT id FROM articles WHERE url = 'http://evil.test/1.html'").fetchone()[0]
     archive.save(Article(url="http://portal0.test/last.html", portal="portal0", body_text="索引跟上。"))  # indexes it
     archive.db.close()
+    return evil_id
+
+
+@contextmanager
+def serving(path):
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "portal_spider.cli", "serve", "--db", str(path), "--port", str(port)],
@@ -121,11 +132,17 @@ def served(tmp_path):
     )
     try:
         get(f"http://127.0.0.1:{port}/-/versions.json")
-        yield f"http://127.0.0.1:{port}", evil_id, beacon
+        yield f"http://127.0.0.1:{port}"
     finally:
         server.terminate()
         server.wait(timeout=10)
-        beacon.close()
+
+
+@pytest.fixture
+def beacon():
+    server = Beacon()
+    yield server
+    server.close()
 
 
 @pytest.fixture
@@ -141,10 +158,15 @@ def page():
             browser.close()
 
 
-def test_search_open_a_result_and_read_it(served, page):
-    base, _, _ = served
+def test_search_open_a_result_and_read_it(guides, page):
+    with serving(guides) as base:
+        search_and_read(page, base)
+
+
+def search_and_read(page, base: str) -> None:
     DOCS.mkdir(exist_ok=True)
     page.goto(f"{base}/guides/articles")
+    page.locator("table.archive-list").scroll_into_view_if_needed()
     page.screenshot(path=str(DOCS / "browse-list.png"))
     page.fill("input[name=_search]", "攻略")
     page.press("input[name=_search]", "Enter")
@@ -163,8 +185,13 @@ def test_search_open_a_result_and_read_it(served, page):
     page.screenshot(path=str(DOCS / "browse-article.png"), full_page=True)
 
 
-def test_payloads_in_an_archived_article_run_nothing(served, page):
-    base, evil_id, beacon = served
+def test_payloads_in_an_archived_article_run_nothing(guides, beacon, page):
+    evil_id = add_payload_article(guides, beacon.url)
+    with serving(guides) as base:
+        visit_payloads(page, base, evil_id, beacon)
+
+
+def visit_payloads(page, base: str, evil_id: int, beacon: Beacon) -> None:
     dialogs, messages = [], []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     page.on("console", lambda message: messages.append(f"{message.type}: {message.text}"))
