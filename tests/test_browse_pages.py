@@ -137,3 +137,14 @@ def test_archive_is_opened_read_only(archive_path):
 
     with pytest.raises(Exception, match="readonly"):
         asyncio.run(write())
+
+
+def test_articles_table_and_stored_search_render_as_atom(archive_path):
+    table, search, page = fetch(archive_path, "/guides/articles.atom?portal=a&_sort_desc=id",
+                                "/guides/search.atom?q=副本", "/guides/articles?portal=a")
+    assert table.headers["content-type"].startswith("application/atom+xml")
+    titles = [entry.find(f"{ATOM}title").text for entry in ET.fromstring(table.content).findall(f"{ATOM}entry")]
+    assert titles == ["副本", "新手攻略"]
+    assert ET.fromstring(search.content).tag == f"{ATOM}feed"
+    # The list advertises itself, as filtered, to feed readers.
+    assert '<link rel="alternate" type="application/atom+xml" title="New articles" href="/guides/articles.atom?portal=a">' in page.text

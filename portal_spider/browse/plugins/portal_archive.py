@@ -279,13 +279,11 @@ def extra_template_vars(template, database, table, view_name, request, datasette
         }
 
     async def extra():
-        feed_args = {}
-        if table == "articles" and request is not None:
-            if request.args.get("portal"):
-                feed_args["portal"] = request.args["portal"]
-            if request.args.get("_search"):
-                feed_args["q"] = request.args["_search"]
-        feed_url = datasette.urls.path("/-/feed.atom" + (f"?{urlencode(feed_args)}" if feed_args else ""))
+        feed_url = datasette.urls.path("/-/feed.atom")
+        if table == "articles" and view_name == "table" and request is not None:
+            # The list as shown, filters and search included, as a feed of its own.
+            args = [(key, value) for key in request.args for value in request.args.getlist(key) if key != "_next"]
+            feed_url = datasette.urls.table(database, "articles", format="atom") + (f"?{urlencode(args)}" if args else "")
         return {"feed_url": feed_url, "charts_url": datasette.urls.path("/-/charts")} | await article_page()
 
     return extra
@@ -319,22 +317,28 @@ async def feed(request, datasette):
         "select id, url, title, author, portal, published_at, fetched_at, body_html from articles "
         f"where {' and '.join(where)} order by id desc limit {FEED_ENTRIES}", params)).rows
     title = "portal-archive: " + (portal or "all portals") + (f", search “{query}”" if query else "")
+    return atom_response(datasette, request, db.name, title, rows)
+
+
+def atom_response(datasette, request, database: str, title: str, rows) -> Response:
+    """An Atom feed of article rows (any of their columns may be missing)."""
     self_url = datasette.absolute_url(request, request.full_path)
-    updated = max((_atom_time(row["fetched_at"]) for row in rows), default=_atom_time(None))
+    rows = [dict(row) for row in rows]
+    updated = max((_atom_time(row.get("fetched_at")) for row in rows), default=_atom_time(None))
     esc = html.escape
     entries = []
     for row in rows:
-        link = datasette.absolute_url(request, datasette.urls.row(db.name, "articles", str(row["id"])))
+        link = datasette.absolute_url(request, datasette.urls.row(database, "articles", str(row["id"])))
         entries.append(f"""<entry>
 <id>{esc(link)}</id>
-<title>{esc(row["title"] or "(untitled)")}</title>
+<title>{esc(row.get("title") or "(untitled)")}</title>
 <link rel="alternate" href="{esc(link)}"/>
-<link rel="via" href="{esc(row["url"])}"/>
-<author><name>{esc(row["author"] or row["portal"] or "unknown")}</name></author>
-<category term="{esc(row["portal"] or "")}"/>
-<published>{_atom_time(row["published_at"] or row["fetched_at"])}</published>
-<updated>{_atom_time(row["fetched_at"])}</updated>
-<content type="html">{esc(str(sanitised(row["body_html"])))}</content>
+<link rel="via" href="{esc(row.get("url") or link)}"/>
+<author><name>{esc(row.get("author") or row.get("portal") or "unknown")}</name></author>
+<category term="{esc(row.get("portal") or "")}"/>
+<published>{_atom_time(row.get("published_at") or row.get("fetched_at"))}</published>
+<updated>{_atom_time(row.get("fetched_at"))}</updated>
+<content type="html">{esc(str(sanitised(row.get("body_html"))))}</content>
 </entry>
 """)
     body = f"""<?xml version="1.0" encoding="utf-8"?>
@@ -346,6 +350,20 @@ async def feed(request, datasette):
 {"".join(entries)}</feed>
 """
     return Response(body, content_type="application/atom+xml; charset=utf-8")
+
+
+@hookimpl
+def register_output_renderer(datasette):
+    """``.atom`` on the articles table, filters and search included
+    (``/guides/articles.atom?portal=a&_search=攻略``), and on the stored search."""
+
+    def can_render(columns, table, query_name):
+        return (table == "articles" or query_name == "search") and {"id", "title"} <= set(columns)
+
+    def render(datasette, request, database, table, query_name, rows):
+        return atom_response(datasette, request, database, f"portal-archive: {table or query_name}", rows)
+
+    return {"extension": "atom", "render": render, "can_render": can_render}
 
 
 PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"]
