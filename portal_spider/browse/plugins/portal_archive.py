@@ -56,14 +56,14 @@ def prepare_connection(conn):
     conn.create_function("escape_fts", 1, lambda query: search_index.match_query(query or ""))
     conn.create_function("archive_match", 1, lambda query: search_index.match_query(query or ""))
     conn.create_function("archive_fold", 1, _fold_name, deterministic=True)
-    conn.create_function("archive_snippet", 3, snippet_text)
+    conn.create_function("archive_snippet", 2, snippet_text)
 
 
 # Names (authors, portals) repeat across many rows: folding each distinct one once.
 _fold_name = functools.lru_cache(maxsize=65536)(search_index.fold)
 
 
-def snippet_text(title: str | None, body: str | None, query: str | None) -> str:
+def snippet_text(body: str | None, query: str | None) -> str:
     """The part of the body around its first match (or its opening), every match
     between U+E001 and U+E002, which render_cell turns into <mark>."""
     body = body or ""
@@ -102,7 +102,8 @@ def local_date(value: str | None) -> str:
 def render_cell(row, value, column, table, database, datasette):
     if column == "snippet" and isinstance(value, str):
         return _marked(value)
-    if column == "title" and (table == "articles" or (table is None and "id" in row.keys())):
+    # A query's rows are articles when they carry an id and a portal (the stored queries do).
+    if column == "title" and (table == "articles" or (table is None and {"id", "portal"} <= set(row.keys()))):
         path = datasette.urls.row(database, "articles", str(row["id"]))
         return Markup(f'<a href="{html.escape(path)}">{html.escape(value or "(untitled)")}</a>')
     if table in ("articles", None) and column in ("published_at", "fetched_at") and isinstance(value, str):
