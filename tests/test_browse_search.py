@@ -137,9 +137,11 @@ def test_ranked_search_marks_matches_in_snippets(archive_path):
         query = urllib.parse.quote("队伍")
         rows = (await datasette.client.get(f"/guides/search.json?_shape=array&q={query}")).json()
         page = (await datasette.client.get(f"/guides/search?q={query}")).text
-        return rows, page
+        listed = (await datasette.client.get(f"/guides/articles?_search={query}")).text
+        return rows, page, listed
 
-    rows, page = asyncio.run(run())
+    rows, page, listed = asyncio.run(run())
+    assert re.search(r'<td class="col-snippet">[^<]*<mark>(队伍|隊伍)</mark>', listed)  # the list's search too
     # The snippet marks a match in the body; a row matching by its title alone has none there.
     assert rows and all("\ue001" in row["snippet"] or "队伍" in fold(row["title"]) for row in rows)
     assert any("\ue001" in row["snippet"] for row in rows)
@@ -156,7 +158,7 @@ def test_search_page_box_and_empty_query(archive_path):
         return box, nothing
 
     box, nothing = asyncio.run(run())
-    assert 'name="_search"' in box
+    assert 'name="_search"' in box and "<mark>" not in box
     assert nothing == set()
 
 

@@ -86,6 +86,12 @@ def _marked(text: str) -> Markup:
     return Markup(html.escape(text).replace("\ue001", "<mark>").replace("\ue002", "</mark>"))
 
 
+@hookimpl
+def prepare_jinja2_environment(env):
+    # The articles list shows each search result's snippet (templates/_table.html).
+    env.filters["archive_snippet"] = lambda body, query: _marked(snippet_text(body, query))
+
+
 def local_date(value: str | None) -> str:
     """An ISO time as the article's own clock showed it: 2026-05-01 07:30 +08:00."""
     if not value:
