@@ -131,7 +131,7 @@ def serving(path):
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     try:
-        get(f"http://127.0.0.1:{port}/-/versions.json")
+        get(f"http://127.0.0.1:{port}/-/versions.json", attempts=600)  # a loaded machine starts it slowly
         yield f"http://127.0.0.1:{port}"
     finally:
         server.terminate()
