@@ -18,7 +18,7 @@ import pytest
 
 from portal_spider.browse import make_datasette
 from storage import Archive, Article
-from storage.search_index import fold
+from storage.search_index import fold, highlight_spans, match_query
 
 ARTICLES = 3000
 # Characters with and without a distinct Traditional form, so that both scripts occur.
@@ -181,3 +181,10 @@ def test_index_follows_new_revised_and_deleted_articles(tmp_path):
 
     found = asyncio.run(run())
     assert found == {"第一版": set(), "攻略": {1}, "隊伍": {3}, "打法": set(), "入门": {1}}
+
+
+def test_highlights_point_into_the_original_text():
+    text = "深淵十二層的配隊 Guides guide，攻，略 攻略"
+    spans = highlight_spans(text, "十二层 guide 攻略")
+    assert [text[start:end] for start, end in spans] == ["十二層", "Guides", "guide", "攻略"]
+    assert match_query("，。 ") == match_query("")  # nothing to search for: matches nothing
