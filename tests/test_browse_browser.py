@@ -2,7 +2,9 @@
 
 Searches with a two-character Chinese query, opens a result and sees its
 formatted body; an archived article full of script payloads runs none of them.
-Saves the screenshots the README shows (docs/browse-*.png).
+With SAVE_SCREENSHOTS=1 it saves the screenshots the README shows
+(docs/browse-*.png); otherwise they go to the test's temporary directory, so that a
+test run leaves the checkout as it was.
 
 Skipped when chromium or Playwright is missing, except under CI=true, where
 .ci/run installs both and a missing browser is a failure.
@@ -26,7 +28,6 @@ from storage import Archive, Article
 from tests.test_serve import free_port, get
 
 CHROMIUM = "/usr/bin/chromium"
-DOCS = Path(__file__).parent.parent / "docs"
 
 
 def _missing() -> str | None:
@@ -158,16 +159,16 @@ def page():
             browser.close()
 
 
-def test_search_open_a_result_and_read_it(guides, page):
+def test_search_open_a_result_and_read_it(guides, page, tmp_path):
+    docs = Path(__file__).parent.parent / "docs" if os.environ.get("SAVE_SCREENSHOTS") == "1" else tmp_path
     with serving(guides) as base:
-        search_and_read(page, base)
+        search_and_read(page, base, docs)
 
 
-def search_and_read(page, base: str) -> None:
-    DOCS.mkdir(exist_ok=True)
+def search_and_read(page, base: str, docs: Path) -> None:
     page.goto(f"{base}/guides/articles")
     page.locator("table.archive-list").scroll_into_view_if_needed()
-    page.screenshot(path=str(DOCS / "browse-list.png"))
+    page.screenshot(path=str(docs / "browse-list.png"))
     page.fill("input[name=_search]", "攻略")
     page.press("input[name=_search]", "Enter")
     page.wait_for_url("**_search=*")
@@ -175,14 +176,14 @@ def search_and_read(page, base: str) -> None:
     assert results.count() >= 6
     page.goto(f"{base}/guides/search?q=副本&_hide_sql=1")  # the ranked search, with snippets
     assert page.locator("td.col-snippet mark").count() >= 6
-    page.screenshot(path=str(DOCS / "browse-search.png"))
+    page.screenshot(path=str(docs / "browse-search.png"))
     page.go_back()
     results.first.click()
     page.wait_for_selector(".article-body")
     assert page.locator(".article-body p").count() >= 3
     assert page.locator(".article-body h2").inner_text() == "攻略要点"
     assert page.locator("h1").inner_text()
-    page.screenshot(path=str(DOCS / "browse-article.png"), full_page=True)
+    page.screenshot(path=str(docs / "browse-article.png"), full_page=True)
 
 
 def test_payloads_in_an_archived_article_run_nothing(guides, beacon, page):
