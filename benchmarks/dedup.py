@@ -53,6 +53,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import numpy as np
+from sqlite_utils import Database
 
 from benchmarks.dedup_corpus import DISGUISES, PORTALS, Doc, filler, labelled_corpus
 from storage import Archive, archive as archive_module, bands, dedup, fingerprints, search_index
@@ -133,11 +134,11 @@ def bulk_fill(path: Path, first_id: int, count: int, seed: int) -> None:
     _write_line_counts(conn, lines)
     # The full-text index grows as save_many() grows it, one segment per 64 articles,
     # so its merge structure is the one a real archive has at this size.
+    db = Database(conn)
     for start in range(first_id, first_id + count, 64):
-        conn.execute(
-            "INSERT INTO articles_fts (rowid, title, body_text) SELECT id, title, body_text FROM articles WHERE id BETWEEN ? AND ?",
-            [start, min(start + 63, first_id + count - 1)],
-        )
+        conn.execute("BEGIN")
+        search_index.index_rows(db, range(start, min(start + 64, first_id + count)))
+        conn.execute("COMMIT")
     for _, sql in fts_triggers:
         conn.execute(sql)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")

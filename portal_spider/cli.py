@@ -388,13 +388,17 @@ def import_(file, db):
 
 @cli.command()
 @click.option("--db", default="archive.db", show_default=True, help="The archive.")
-@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--host", default=None, help="Interface to listen on [default: 127.0.0.1, or 0.0.0.0 with --public].")
 @click.option("--port", default=8001, show_default=True, type=int)
-def serve(db, host, port):
-    """Browse the archive in Datasette.
+@click.option("--public", is_flag=True,
+              help="For others to browse: listen on all interfaces, stored queries only (no arbitrary SQL).")
+def serve(db, host, port, public):
+    """Browse the archive in Datasette: search, article pages, duplicate clusters,
+    crawl health, charts and Atom feeds (read-only; robots are always turned away).
 
     \b
-        portal-archive serve --db guides.db --port 8001
+        portal-archive serve --db guides.db              # http://127.0.0.1:8001/
+        portal-archive serve --db guides.db --public     # on the network, no SQL box
     """
     from portal_spider.browse import serve_archive
 
@@ -405,7 +409,8 @@ def serve(db, host, port):
         archive.check_health()
     except ArchiveError as error:  # still worth browsing, but say so
         click.echo(f"Warning: {error}", err=True)
-    serve_archive(db, host, port)
+    host = host or ("0.0.0.0" if public else "127.0.0.1")
+    serve_archive(db, host, port, public)
 
 
 @cli.command(name="sample-portal")

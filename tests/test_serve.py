@@ -48,10 +48,11 @@ def test_serve_answers_versions_and_lists_articles(tmp_path):
                            "crawl_run_portals", "crawl_notes"}
         rows = json.loads(get(f"http://127.0.0.1:{port}/guides/articles.json?_shape=array&_sort=id"))
         assert [row["title"] for row in rows] == ["原神攻略", "星穹鐵道"]
-        # Chinese full-text search (three characters or more, trigram index).
-        query = urllib.parse.quote("十二層")
+        # Chinese search, one character and folded: 层 finds the Traditional 層.
+        query = urllib.parse.quote("层")
         found = json.loads(get(f"http://127.0.0.1:{port}/guides/articles.json?_shape=array&_search={query}"))
         assert [row["title"] for row in found] == ["原神攻略"]
+        assert get(f"http://127.0.0.1:{port}/robots.txt") == b"User-agent: *\nDisallow: /\n"
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -64,3 +65,23 @@ def test_serve_missing_archive(tmp_path):
 
     result = CliRunner().invoke(cli, ["serve", "--db", str(tmp_path / "none.db")])
     assert result.exit_code != 0 and "archive not found" in result.output
+
+
+def test_serve_public_listens_on_all_interfaces_without_sql(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    import portal_spider.browse
+    from portal_spider.cli import cli
+
+    db_path = tmp_path / "guides.db"
+    Archive(str(db_path)).db.close()
+    calls = []
+    monkeypatch.setattr(portal_spider.browse, "serve_archive", lambda *args: calls.append(args))
+    runner = CliRunner()
+    assert runner.invoke(cli, ["serve", "--db", str(db_path)]).exit_code == 0
+    assert runner.invoke(cli, ["serve", "--db", str(db_path), "--public"]).exit_code == 0
+    assert runner.invoke(cli, ["serve", "--db", str(db_path), "--public", "--host", "10.0.0.1"]).exit_code == 0
+    assert calls == [(str(db_path), "127.0.0.1", 8001, False), (str(db_path), "0.0.0.0", 8001, True),
+                     (str(db_path), "10.0.0.1", 8001, True)]
+    assert portal_spider.browse.metadata(public=True)["allow_sql"] is False
+    assert "allow_sql" not in portal_spider.browse.metadata(public=False)

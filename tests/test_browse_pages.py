@@ -1,0 +1,150 @@
+"""The archive's Datasette, in process: list, facets, article page, stored queries, feed, charts, safety."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from benchmarks.dedup_corpus import Generator
+from portal_spider.browse import make_datasette
+from storage import Archive, Article
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+@pytest.fixture
+def archive_path(tmp_path):
+    generator = Generator(seed=3)
+    original = generator.article()
+    body = original.body_text
+    path = tmp_path / "guides.db"
+    archive = Archive(str(path))
+    archive.save(Article(
+        url="http://a.test/1.html", portal="a", title="新手攻略", author="張三",
+        published_at="2026-05-01T07:30:00+08:00", fetched_at="2026-05-02T00:00:00+00:00",
+        body_text=body, body_html="".join(f"<p>{line}</p>" for line in body.split("\n"))
+        + '<p><img src="http://a.test/map.png" alt="地图"></p>'))
+    archive.save(Article(url="http://b.test/9.html", portal="b", title="新手攻略（转载）", author="张三",
+                         published_at="2026-05-03T10:00:00+08:00", body_text=body))
+    archive.save(Article(url="http://a.test/2.html", portal="a", title="副本", published_at="2026-04-30T20:00:00+00:00",
+                         body_text=generator.article().body_text))
+    revised = body.replace("\n", "\n改写的一段。\n", 1)
+    archive.save(Article(url="http://a.test/1.html", portal="a", title="新手攻略", author="張三",
+                         published_at="2026-05-01T07:30:00+08:00", body_text=revised,
+                         body_html="".join(f"<p>{line}</p>" for line in revised.split("\n"))
+                         + '<p><img src="http://a.test/map.png" alt="地图"></p>'))
+    archive.db.close()
+    return path
+
+
+def fetch(path, *urls, public=False):
+    datasette = make_datasette(path, public=public)
+
+    async def run():
+        return [await datasette.client.get(url) for url in urls]
+
+    return asyncio.run(run())
+
+
+def test_articles_list_is_compact_newest_first_with_local_date_facets(archive_path):
+    page, data = fetch(archive_path, "/guides/articles", "/guides/articles.json?_shape=objects")
+    headers = re.findall(r'<th class="col-([a-z_]+)"', page.text)
+    assert sorted(headers) == sorted(["title", "portal", "author", "published_at", "duplicate_of"])
+    assert '<a href="/guides/articles/1">新手攻略</a>' in page.text
+    assert "1 copy" in page.text
+    assert '<link rel="alternate" type="application/atom+xml"' in page.text
+    assert [row["id"] for row in data.json()["rows"]] == [2, 1, 3]  # by published_at, newest first
+    facets = data.json()["facet_results"]
+    days = {item["value"]: item["count"] for item in facets["published_at (local day)"]["results"]}
+    # 07:30+08:00 on 1 May is 30 April in UTC: the article's own day counts.
+    assert days == {"2026-05-01": 1, "2026-05-03": 1, "2026-04-30": 1}
+    months = {item["value"]: item["count"] for item in facets["published_at (local month)"]["results"]}
+    assert months == {"2026-05": 2, "2026-04": 1}
+    assert {"portal", "author"} <= set(facets)
+    # 張三 and 张三 are one author.
+    (author,) = facets["author"]["results"]
+    assert (author["count"], facets["author"]["type"]) == (2, "folded")
+    (by_author,) = fetch(archive_path, author["toggle_url"].replace("http://localhost", "") + "&_shape=objects")
+    assert sorted(row["id"] for row in by_author.json()["rows"]) == [1, 2]
+    (may_first,) = [item for item in facets["published_at (local day)"]["results"] if item["value"] == "2026-05-01"]
+    (selected,) = fetch(archive_path, may_first["toggle_url"].replace("http://localhost", "") + "&_shape=objects")
+    assert [row["id"] for row in selected.json()["rows"]] == [1]
+
+
+def test_article_page_shows_body_duplicates_urls_and_revisions(archive_path):
+    (page,) = fetch(archive_path, "/guides/articles/1")
+    html = page.text
+    assert "<h1>新手攻略</h1>" in html and "張三" in html and "2026-05-01 07:30 +08:00" in html
+    assert html.count("<p>") >= 5 and '<img src="http://a.test/map.png" alt="地图">' in html
+    assert 'href="http://a.test/1.html"' in html
+    assert not re.search(r"<script(?![^>]*\bsrc=)", html)  # no inline script at all
+    assert "<h2>Duplicates</h2>" in html and "http://b.test/9.html" in html
+    assert "<h2>Revisions</h2>" in html and '<div class="ins">+ 改写的一段。</div>' in html
+    csp = page.headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp.split("style-src")[0]
+    (copy,) = fetch(archive_path, "/guides/articles/2")
+    assert "copy of <a href=\"/guides/articles/1\">#1</a>" in copy.text
+
+
+def test_stored_queries_group_clusters_and_report_crawl_health(archive_path):
+    clusters, latest, runs, errors, empty = fetch(
+        archive_path, *(f"/guides/{name}.json?_shape=array" for name in
+                        ("duplicate_clusters_grouped", "latest_per_portal", "recent_runs", "errors_by_portal",
+                         "empty_listings")))
+    assert [(row["root"], row["copies"]) for row in clusters.json()] == [(1, 1)]
+    assert "b #2 (" in clusters.json()[0]["copies_with_similarity"]
+    assert {row["portal"] for row in latest.json()} == {"a"}  # b's only article is a copy
+    assert runs.status_code == errors.status_code == empty.status_code == 200
+
+
+def test_feed_is_valid_atom_overall_per_portal_and_for_a_search(archive_path):
+    overall, portal, search = fetch(archive_path, "/-/feed.atom", "/-/feed.atom?portal=a", "/-/feed.atom?q=改寫的一段")
+    assert overall.headers["content-type"].startswith("application/atom+xml")
+    feeds = [ET.fromstring(response.content) for response in (overall, portal, search)]
+    for feed in feeds:
+        assert feed.tag == f"{ATOM}feed"
+        assert feed.find(f"{ATOM}id") is not None and feed.find(f"{ATOM}updated") is not None
+        for entry in feed.findall(f"{ATOM}entry"):
+            assert all(entry.find(f"{ATOM}{name}") is not None for name in ("id", "title", "updated", "link"))
+    titles = [[entry.find(f"{ATOM}title").text for entry in feed.findall(f"{ATOM}entry")] for feed in feeds]
+    assert titles == [["副本", "新手攻略"], ["副本", "新手攻略"], ["新手攻略"]]
+
+
+def test_charts_draw_articles_per_day_and_runs(archive_path):
+    (page,) = fetch(archive_path, "/-/charts")
+    assert page.status_code == 200 and "<svg" in page.text and not re.search(r"<script(?![^>]*\bsrc=)", page.text)
+    assert "2026-05-01 a: 1" in page.text
+
+
+def test_public_mode_refuses_arbitrary_sql_and_robots(archive_path):
+    local, public, robots, query = (
+        *fetch(archive_path, "/guides.json?sql=select+1"),
+        *fetch(archive_path, "/guides.json?sql=select+1", "/robots.txt", "/guides/recent_runs.json", public=True),
+    )
+    assert local.status_code == 200 and public.status_code == 403
+    assert robots.text == "User-agent: *\nDisallow: /\n" and public.headers["x-robots-tag"] == "noindex, nofollow"
+    assert query.status_code == 200  # stored queries still run
+
+
+def test_archive_is_opened_read_only(archive_path):
+    datasette = make_datasette(archive_path)
+
+    async def write():
+        await datasette.get_database("guides").execute("DELETE FROM articles")
+
+    with pytest.raises(Exception, match="readonly"):
+        asyncio.run(write())
+
+
+def test_articles_table_and_stored_search_render_as_atom(archive_path):
+    table, search, page = fetch(archive_path, "/guides/articles.atom?portal=a&_sort_desc=id",
+                                "/guides/search.atom?q=副本", "/guides/articles?portal=a")
+    assert table.headers["content-type"].startswith("application/atom+xml")
+    titles = [entry.find(f"{ATOM}title").text for entry in ET.fromstring(table.content).findall(f"{ATOM}entry")]
+    assert titles == ["副本", "新手攻略"]
+    assert ET.fromstring(search.content).tag == f"{ATOM}feed"
+    # The list advertises itself, as filtered, to feed readers.
+    assert '<link rel="alternate" type="application/atom+xml" title="New articles" href="/guides/articles.atom?portal=a">' in page.text
