@@ -111,7 +111,7 @@ def test_a_full_disk_stops_the_import_and_keeps_what_was_committed(tmp_path):
     path.write_text("".join(article_line(n) + "\n" for n in range(2000)), encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "-m", "portal_spider.cli", "import", str(path), "--db", db],
-        capture_output=True, text=True, timeout=300, preexec_fn=limited_to(os.path.getsize(db) + 512 * 1024),
+        capture_output=True, text=True, timeout=300, preexec_fn=limited_to(os.path.getsize(db) + 4 * 1024 * 1024),
     )
     no_traceback(result)
     assert result.returncode == 1

@@ -161,13 +161,18 @@ def parse_article_with_sources(html: bytes | str, url: str,
     """parse_article's Article, and for "title", "author", "published_at" and "body" where
     the value came from: "selector", "structured data", "meta", "heuristic", or "none"
     when the field is empty (names in portal_spider.pages.sources)."""
-    return _parse(html, url, options or ExtractionOptions())
+    try:
+        return _parse(html, url, options or ExtractionOptions())
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as error:
+        # lxml refuses some text (control characters) deep in the tree as well as at parsing.
+        log.warning("unparseable page %s: %s", url, error)
+        return Article(url=url), dict.fromkeys(_FIELDS, NONE)
 
 
 def parse_article(html: bytes | str, url: str, options: ExtractionOptions | None = None) -> Article:
-    """Extract an article from one page; malformed markup is no error.
+    """Extract an article from one page; never raises on malformed input.
 
-    A page lxml cannot build a tree from yields an Article with only the URL (the reason
-    is logged); an exception from extraction itself goes to the caller, which records it.
+    A page lxml cannot build or walk a tree of yields an Article with only the URL; the
+    reason is logged. Any other exception goes to the caller, which records it.
     """
     return parse_article_with_sources(html, url, options)[0]
