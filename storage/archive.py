@@ -28,8 +28,8 @@ _ROW_COLUMNS = "id, url, portal, title, body_text, body_html, fetched_at, conten
 
 __all__ = ["Archive", "ArchiveDamaged", "ArchiveError", "InvalidArticle", "SaveResult", "checked"]
 
-# Up to this size a health check is a full integrity_check (about a second a 100 MB on
-# a laptop), above it the cheaper quick_check (no index-against-table cross-checks).
+# Up to this size a health check is a full integrity_check, whose time grows with the
+# file; above it the cheaper quick_check (no index-against-table cross-checks).
 FULL_CHECK_BYTES = 64 * 2**20
 
 
