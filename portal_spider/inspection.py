@@ -16,7 +16,7 @@ from urllib.parse import urljoin
 import lxml.etree
 import lxml.html
 
-from portal_spider.discovery import find_listing_links, suggest_selectors
+from portal_spider.discovery import base_url, find_listing_links, suggest_selectors
 from portal_spider.discovery.anchors import absolute_url
 from portal_spider.feeds import feed_links
 from portal_spider.pages import ExtractionOptions, decode_html, parse_article_with_sources
@@ -89,9 +89,10 @@ def inspect_page(
                 "sitemaps": list(robots_sitemaps), "fields": {}, "suggested_toml": suggested_toml(url, "other", {}, None)}
     links = find_listing_links(html, url)
     article, sources = parse_article_with_sources(body, url, ExtractionOptions(fetched_at=fetched_at))
+    base = base_url(root, url)
     found = set(links.article_urls)
     headlines = {
-        " ".join(a.text_content().split()) for a in root.iter("a") if absolute_url(a.get("href"), url) in found
+        " ".join(a.text_content().split()) for a in root.iter("a") if absolute_url(a.get("href"), base) in found
     }
     body = article.body_text or ""
     headlines_in_body = sum(1 for text in headlines if len(text) >= 4 and text in body)
@@ -105,7 +106,8 @@ def inspect_page(
         fields["page_urls"] = {"value": article.page_urls, "source": "heuristic"}
     selectors = suggest_selectors(html, url, links) if kind == "listing" else {}
     zone = None
-    if kind != "other" and article.published_at and article.published_at[-6:] not in ("+00:00",):
+    # Only an article page's date says which zone the portal writes its times in.
+    if kind == "article" and article.published_at and article.published_at[-6:] != "+00:00":
         zone = article.published_at[-6:]
     return {
         "url": url,

@@ -45,6 +45,12 @@ def _parse(html: str):
     return root
 
 
+def base_url(root, url: str) -> str:
+    """What relative links on the page resolve against: its <base href>, else its URL."""
+    bases = root.xpath("//base/@href")
+    return urljoin(url, bases[0].strip()) if bases else url
+
+
 def find_listing_links(
     html: str,
     url: str,
@@ -63,8 +69,7 @@ def find_listing_links(
     root = _parse(html)
     if root is None:
         return ListingLinks()
-    bases = root.xpath("//base/@href")
-    base = urljoin(url, bases[0].strip()) if bases else url
+    base = base_url(root, url)
     keep = owns or Portal(name="", start_urls=(url,)).owns
     anchors = collect_anchors(root, base, keep)
     if next_page_selector:
@@ -84,8 +89,7 @@ def suggest_selectors(html: str, url: str, links: ListingLinks, owns: Callable[[
     root = _parse(html)
     if root is None:
         return {}
-    bases = root.xpath("//base/@href")
-    base = urljoin(url, bases[0].strip()) if bases else url
+    base = base_url(root, url)
     anchors = collect_anchors(root, base, owns or Portal(name="", start_urls=(url,)).owns)
     out = {}
     for key, urls in (("article_link_selector", links.article_urls), ("next_page_selector", links.next_page_urls)):
