@@ -63,6 +63,13 @@ def _flag(value) -> bool:
     return str(value).lower() in ("1", "true", "yes", "on") if value is not None else False
 
 
+class NotSent(IgnoreRequest):
+    """The crawl was stopping before this request left the downloader's queue.
+
+    Not a failure: an article URL stays in the durable queue for the next run.
+    """
+
+
 @dataclass
 class PortalState:
     """What one run has learnt about one portal so far."""
@@ -471,6 +478,8 @@ class PortalSpider(scrapy.Spider):
             yield self._article_request(url, portal)
 
     def on_sitemap_error(self, failure):
+        if failure.check(NotSent):
+            return
         request = failure.request
         portal: Portal = request.meta["portal"]
         self.crawler.stats.inc_value("portal/sitemap_misses")
@@ -486,6 +495,8 @@ class PortalSpider(scrapy.Spider):
         yield from self._sitemap_request_done(portal, request)
 
     def on_optional_error(self, failure):
+        if failure.check(NotSent):
+            return
         request = failure.request
         self.crawler.stats.inc_value("portal/feed_misses")
         reason = f"HTTP {failure.value.response.status}" if failure.check(HttpError) else describe(failure.value)
@@ -538,6 +549,8 @@ class PortalSpider(scrapy.Spider):
     # -- failures -----------------------------------------------------------------------
 
     def on_error(self, failure):
+        if failure.check(NotSent):
+            return
         request = failure.request
         portal: Portal = request.meta["portal"]
         listing = request.meta.get("listing", False)
@@ -565,6 +578,12 @@ class PortalSpider(scrapy.Spider):
         """An exception raised while handling a page (Scrapy's spider_error): recorded against it."""
         if failure.check(ArchiveError):  # recording what the page gave failed: the archive did
             self.run.archive_failed(failure.value)
+            return
+        if response is None:  # raised in start(): the requests after it were never made
+            self.crawler.stats.inc_value("portal/errors")
+            run_id, reason = self.run.run_id, f"the crawl did not start every request: {describe(failure.value)}"
+            self.writer.send(lambda archive: archive.crawl.record_note(run_id, "crawl_failed", reason))
+            self.logger.error("%s", reason)
             return
         request = response.request
         portal: Portal | None = request.meta.get("portal")
