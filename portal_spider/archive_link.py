@@ -115,7 +115,7 @@ class ArchiveWriter:
         try:
             while (work := self._next()) is not None:
                 try:
-                    archive = archive or open_archive(self.settings)
+                    archive = archive or self.open()
                 except Exception as exc:  # every command hears why
                     self._fail(work, exc)
                     continue
@@ -125,7 +125,13 @@ class ArchiveWriter:
                     self._run(archive, work)
         finally:
             if archive is not None:
-                archive.db.close()
+                self.close_archive(archive)
+
+    def open(self) -> Archive:
+        return open_archive(self.settings)
+
+    def close_archive(self, archive: Archive) -> None:
+        archive.db.close()
 
     def _save_batch(self, archive: Archive, batch: list[_Save]) -> None:
         try:

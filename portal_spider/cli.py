@@ -123,6 +123,9 @@ def crawl_options(command):
         click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors."),
         click.option("--json", "as_json", is_flag=True, help="Print the run record as JSON, with its per_portal records and notes."),
         click.option("-v", "--verbose", is_flag=True, help="Show Scrapy's log."),
+        click.option("--redis", "redis_url", metavar="URL",
+                     help="Be a worker of a distributed crawl on the frontier at redis://HOST:PORT/DB "
+                          "(portals come from `portal-archive enqueue`; `portal-archive ingest` writes the archive)."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -131,7 +134,8 @@ def crawl_options(command):
 
 @cli.command()
 @crawl_options
-def crawl(names, start_urls, config, db, settings, full, refresh, since_days, changed, quiet, as_json, verbose):
+def crawl(names, start_urls, config, db, settings, full, refresh, since_days, changed, quiet, as_json, verbose,
+          redis_url):
     """Crawl portals into the archive, fetching only what is new.
 
     Exit status: 0 when the run is ok or partial (some pages failed, see crawl_errors,
@@ -149,10 +153,19 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
     Declared portals (all of them, or the ones named):
         portal-archive crawl --config portals.toml --db guides.db
         portal-archive crawl yongchuang --config portals.toml -s DOWNLOAD_DELAY=2
+    A worker of a distributed crawl (see enqueue and ingest):
+        portal-archive crawl --redis redis://10.0.0.5:6379/0
     """
     from portal_spider.crawl import run_crawl
     from portal_spider.runlock import ArchiveLocked, crawl_lock
 
+    if redis_url:
+        if start_urls or config or names or refresh:
+            raise click.ClickException("with --redis, portals come from `portal-archive enqueue`: "
+                                       "give no portal, --start-url, --config or --refresh")
+        _crawl_worker(redis_url, _scrapy_settings(db, settings), quiet, verbose,
+                      "LOG_LEVEL" in dict(s.partition("=")[::2] for s in settings))
+        return
     portals = _portals(start_urls, config, names)
     if (since_days is not None or changed) and not refresh:
         raise click.ClickException("--since and --changed go with --refresh")
@@ -198,6 +211,105 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
         die_of(outcome.stopped_by)
     if run["status"] in ("failed", "running"):
         sys.exit(EXIT_FAILED)
+
+
+def _redis(redis_url: str):
+    """A connection to the Redis at ``redis_url``, checked: a one-line error when unusable."""
+    import redis
+
+    try:
+        client = redis.Redis.from_url(redis_url)
+        client.ping()
+    except (ValueError, redis.RedisError) as error:
+        raise click.ClickException(f"Redis at {redis_url}: {error}") from None
+    return client
+
+
+def _crawl_worker(redis_url: str, scrapy_settings, quiet: bool, verbose: bool, log_level_given: bool) -> None:
+    from portal_spider.crawl import run_crawl
+    from portal_spider.distributed.worker import make_worker
+
+    _redis(redis_url)
+    make_worker(scrapy_settings, redis_url)
+    if not verbose and not log_level_given:
+        scrapy_settings.set("LOG_LEVEL", "CRITICAL", priority="cmdline")
+    live = sys.stderr.isatty() and not (quiet or verbose)
+    scrapy_settings.set("PROGRESS_LIVE", live, priority="cmdline")
+    if not quiet:
+        click.echo(f"worker on {redis_url}", err=True)
+    outcome = run_crawl([], scrapy_settings, on_signal=lambda signum: _echo_stopping(signum, live))
+    if not quiet:
+        click.echo(f"worker run {outcome.run_id} {outcome.status}: {outcome.pages_fetched} pages fetched, "
+                   f"{outcome.errors} errors (counts of articles: see the ingester's archive)")
+    if outcome.stopped_by is not None:
+        die_of(outcome.stopped_by)
+    if outcome.status in (None, "failed"):
+        sys.exit(EXIT_FAILED)
+
+
+@cli.command()
+@click.option("--redis", "redis_url", required=True, metavar="URL", help="The frontier: redis://HOST:PORT/DB.")
+@click.option("--start-url", "start_urls", multiple=True, metavar="URL", help="A listing page to crawl from (repeatable).")
+@click.option("--config", type=click.Path(dir_okay=False), metavar="TOML", help="portals.toml declaring [portals.NAME] tables.")
+@click.argument("names", nargs=-1)
+def enqueue(redis_url, start_urls, config, names):
+    """Start a distributed crawl of portals: workers (crawl --redis) take them from Redis.
+
+    Each call starts a crawl generation: the shared request filter is cleared, so pages a
+    killed worker had taken are fetched again; archived articles are still skipped.
+
+    \b
+        portal-archive enqueue --redis redis://10.0.0.5:6379/0 --config portals.toml
+        portal-archive enqueue --redis redis://localhost:6379/0 --start-url https://example.com/news/
+    """
+    from portal_spider.distributed.frontier import Frontier
+
+    portals = _portals(start_urls, config, names)
+    _redis(redis_url)
+    generation = Frontier(redis_url).enqueue(portals)
+    click.echo(f"generation {generation}: {len(portals)} portal{'s' if len(portals) != 1 else ''} "
+               f"enqueued ({', '.join(p.name for p in portals)})")
+
+
+@cli.command()
+@click.option("--redis", "redis_url", required=True, metavar="URL", help="The frontier: redis://HOST:PORT/DB.")
+@click.option("--db", default="archive.db", show_default=True, help="The archive.")
+@click.option("--idle-exit", type=click.FloatRange(min=0), metavar="SECONDS",
+              help="Stop once nothing has come for SECONDS (default: run until Ctrl-C or SIGTERM).")
+def ingest(redis_url, db, idle_exit):
+    """Be the one writer of a distributed crawl: store what the workers send into the archive.
+
+    Run one per archive, on the machine that holds it. What it applies is acknowledged
+    only once committed: killed and started again, it loses and duplicates nothing.
+    Exit status 69 when a write into the archive fails (it stops; nothing is lost).
+
+    \b
+        portal-archive ingest --redis redis://10.0.0.5:6379/0 --db guides.db
+    """
+    from portal_spider.distributed.ingest import Ingester
+    from portal_spider.runlock import ArchiveLocked, crawl_lock
+
+    _redis(redis_url)
+    archive = _open_archive(db, check=True)
+    stop = []
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda number, frame: stop.append(number))
+    try:
+        with crawl_lock(db):
+            ingester = Ingester(archive, redis_url)
+            known = ingester.prepare()
+            click.echo(f"ingesting into {db} ({known} archived URLs known to the workers)", err=True)
+            done = ingester.run(idle_exit=idle_exit, stopping=lambda: bool(stop))
+    except ArchiveLocked as error:
+        click.echo(f"Error: {error}", err=True)
+        sys.exit(EXIT_LOCKED)
+    except ArchiveError as error:
+        click.echo(f"Error: {error}; nothing unsaved was acknowledged, start ingest again once fixed", err=True)
+        sys.exit(EXIT_FAILED)
+    saved = ", ".join(f"{count} {outcome}" for outcome, count in sorted(done.saved.items())) or "no article"
+    click.echo(f"ingested {done.entries} entries: {saved}" + (f"; {done.bad} unusable" if done.bad else ""))
+    if stop:
+        die_of(stop[0])
 
 
 def _scrapy_settings(db: str, overrides: tuple[str, ...], warn: bool = True):

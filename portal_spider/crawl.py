@@ -198,6 +198,9 @@ def drop_unsent_requests(crawler) -> None:
 class CrawlOutcome:
     run_id: int | None
     stopped_by: int | None  # the signal that stopped the crawl early, if one did
+    status: str | None = None  # the run's, as recorded
+    pages_fetched: int = 0
+    errors: int = 0
 
 
 def run_crawl(
@@ -225,4 +228,8 @@ def run_crawl(
         run = crawler.get_extension(RunRecorder)
     except RuntimeError:  # the crawl never got as far as its extensions
         run = None
-    return CrawlOutcome(run.run_id if run else None, process.stopped_by)
+    if run is None:
+        return CrawlOutcome(None, process.stopped_by)
+    stats = crawler.stats
+    return CrawlOutcome(run.run_id, process.stopped_by, run.status,
+                        stats.get_value("downloader/response_count", 0), stats.get_value("portal/errors", 0))

@@ -17,6 +17,15 @@ from storage import ArchiveError
 log = logging.getLogger(__name__)
 
 
+def _writer_class(settings) -> type[ArchiveWriter]:
+    """The archive's own writer, or for a worker of a distributed crawl, the stream to it."""
+    if settings.get("REDIS_URL"):
+        from portal_spider.distributed.worker import StreamWriter
+
+        return StreamWriter
+    return ArchiveWriter
+
+
 class RunRecorder:
     """One crawl_runs row per crawl, opened at start and closed with its counts.
 
@@ -29,11 +38,12 @@ class RunRecorder:
 
     def __init__(self, crawler):
         self.crawler = crawler
-        self.writer = ArchiveWriter(crawler.settings, on_failure=self.archive_failed)
+        self.writer = _writer_class(crawler.settings)(crawler.settings, on_failure=self.archive_failed)
         self.run_id: int | None = None
         self.previous_status: dict[str, str | None] = {}
         self.listing_failed: dict[str, bool] = {}
         self.archive_failure: str | None = None
+        self.status: str | None = None  # the run's, once recorded
 
     @classmethod
     def from_crawler(cls, crawler):
@@ -106,6 +116,8 @@ class RunRecorder:
             }
             records.append((name, {"articles_archived": sum(archived.values()), **archived, **report}))
         article_links = sum(report["article_links"] for report in reports)
+        # A worker of a distributed crawl sees only some of a portal's listing pages.
+        judged_links = article_links if getattr(spider, "frontier", None) is None else None
 
         def finish(archive):
             # After every note the crawl sent: commands run in order.
@@ -114,12 +126,13 @@ class RunRecorder:
             for name, record in records:
                 archive.crawl.record_portal_run(run_id, name, **record)
             problems = sum(note["problem"] for note in archive.crawl.run_notes(run_id))
-            archive.crawl.finish_run(run_id, self._status(reason, counts, problems, article_links), **counts)
+            self.status = self._status(reason, counts, problems, judged_links)
+            archive.crawl.finish_run(run_id, self.status, **counts)
 
         await self.writer.call(finish)
 
     @staticmethod
-    def _status(reason: str, counts: dict, problems: int, article_links: int) -> str:
+    def _status(reason: str, counts: dict, problems: int, article_links: int | None) -> str:
         """failed if the archive could not be written or the crawl could not start; interrupted; failed if nothing could be
         fetched or no listing showed an article link;
         partial if some page failed or a listing has a problem (crawl_notes); else ok."""
@@ -129,7 +142,7 @@ class RunRecorder:
             return "interrupted"
         if counts["errors"] and counts["pages_fetched"] <= counts["errors"]:
             return "failed"
-        if not article_links:
+        if article_links == 0:  # None: a worker that read no listing page (others did)
             return "failed"
         return "partial" if counts["errors"] or problems else "ok"
 

@@ -76,3 +76,7 @@ EXTRACTION_WORKERS = 1
 
 LOG_LEVEL = "INFO"
 FEED_EXPORT_ENCODING = "utf-8"
+
+# A worker of a distributed crawl (portal-archive crawl --redis URL): stop once the shared
+# frontier has stayed empty this many seconds.
+REDIS_IDLE_SECONDS = 10

@@ -17,6 +17,7 @@ from storage.clock import now
 from storage.errors import ArchiveDamaged, ArchiveError, archive_errors, damaged, is_damage
 from storage.fingerprints import normalise
 from storage.html import sanitise_html, text_of_html
+from storage.ingested import IngestLog
 from storage.runs import ARCHIVED, CrawlState
 from storage.schema import migrate
 from storage.urls import UrlCanonicalizer
@@ -57,6 +58,13 @@ class Archive:
         self.path = path if isinstance(path, str) else "database"
         self.db = _open(path, check)
         self.crawl = CrawlState(self.db, self.canonicalize, self.path)
+        self.ingested = IngestLog(self.db)
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One write transaction around several saves and crawl records (they nest in it)."""
+        with archive_errors(self.path), _write_transaction(self.db):
+            yield
 
     def check_health(self) -> None:
         """Raise ArchiveDamaged, saying how to recover, unless SQLite finds the file sound."""
@@ -130,13 +138,13 @@ class Archive:
         canonical = self.canonicalize(url)
         return self.db.execute(f"SELECT {ARCHIVED.format('?')}", [canonical, canonical]).fetchone()[0] == 1
 
-    def known_urls(self, portals: Iterable[str]) -> set[str]:
-        """Every URL, own or alias, under which an article of these portals is archived."""
-        names = json.dumps(list(portals), ensure_ascii=False)
+    def known_urls(self, portals: Iterable[str] | None) -> set[str]:
+        """Every URL, own or alias, under which an article of these portals (None: any) is archived."""
+        names = None if portals is None else json.dumps(list(portals), ensure_ascii=False)
         rows = self.db.execute(
-            """SELECT url FROM articles WHERE portal IN (SELECT value FROM json_each(:names))
+            """SELECT url FROM articles WHERE :names IS NULL OR portal IN (SELECT value FROM json_each(:names))
                UNION ALL SELECT u.url FROM article_urls u JOIN articles a ON a.id = u.article_id
-               WHERE a.portal IN (SELECT value FROM json_each(:names))""",
+               WHERE :names IS NULL OR a.portal IN (SELECT value FROM json_each(:names))""",
             {"names": names},
         )
         return {url for (url,) in rows}

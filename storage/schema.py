@@ -343,3 +343,26 @@ END;
 
     search_index.index_rows(db, [i for (i,) in db.execute("SELECT id FROM articles ORDER BY id")])
     db.execute("DELETE FROM fts_pending")
+
+
+@migrations()
+def m008_distributed_ingest(db: Database) -> None:
+    # A distributed crawl's writer (portal-archive ingest) applies stream entries; each
+    # applied entry is recorded in the same transaction as its effect, so an entry
+    # delivered again after a crash is skipped, and the run's counts are read from them.
+    # worker_run: the worker's own name for its run (host:pid:random).
+    db.executescript(
+        """
+ALTER TABLE crawl_runs ADD COLUMN worker_run TEXT;
+CREATE UNIQUE INDEX IF NOT EXISTS idx_crawl_runs_worker_run ON crawl_runs(worker_run);
+CREATE TABLE IF NOT EXISTS ingested_entries (
+    entry_id TEXT PRIMARY KEY,   -- the Redis Stream entry id
+    run_id INTEGER REFERENCES crawl_runs(id),
+    portal TEXT,
+    op TEXT NOT NULL,            -- portal_spider.distributed.stream.OPS
+    outcome TEXT,                -- for a save: new, revised, unchanged, duplicate or failed
+    ingested_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS idx_ingested_entries_run_id ON ingested_entries(run_id);
+"""
+    )

@@ -74,6 +74,15 @@ class NotSent(IgnoreRequest):
     """
 
 
+class _PortalStates(dict):
+    """PortalState by portal name. A worker of a distributed crawl also handles pages of
+    portals another worker started; it learns about those as it goes."""
+
+    def __missing__(self, name: str) -> PortalState:
+        state = self[name] = PortalState(walk_all=True)
+        return state
+
+
 @dataclass
 class PortalState:
     """What one run has learnt about one portal so far."""
@@ -148,7 +157,7 @@ class PortalSpider(scrapy.Spider):
         self.refresh = _flag(refresh)
         self.since_days = float(since) if since not in (None, "") else None
         self.refresh_changed = self.refresh and _flag(changed)
-        self.state: dict[str, PortalState] = {}
+        self.state: dict[str, PortalState] = _PortalStates()
         self.listings_seen: set[str] = set()
         self.feeds_seen: set[str] = set()
         self.scheduled: set[str] = set()
@@ -165,6 +174,11 @@ class PortalSpider(scrapy.Spider):
         spider.stop_after_no_new_links = crawler.settings.getint("LISTING_STOP_AFTER_NO_NEW_LINKS")
         spider.use_sitemaps = crawler.settings.getbool("DISCOVER_SITEMAPS")
         spider.extraction = ExtractionPool(crawler.settings.getint("EXTRACTION_WORKERS"))
+        spider.frontier = None
+        if crawler.settings.get("REDIS_URL"):  # a worker: portals and requests come from the shared frontier
+            from portal_spider.distributed.frontier import Frontier
+
+            spider.frontier = Frontier(crawler.settings.get("REDIS_URL"))
         crawler.signals.connect(spider.on_callback_error, signal=signals.spider_error)
         crawler.signals.connect(spider.on_item_error, signal=signals.item_error)
         return spider
@@ -187,12 +201,39 @@ class PortalSpider(scrapy.Spider):
     # -- what to fetch first ------------------------------------------------------------
 
     async def start(self):
-        for portal in self.portals:
+        if self.frontier is None:
+            async for request in self._start_portals(self.portals):
+                yield request
+        elif portal := self._take_portal():
+            async for request in self._start_portals([portal]):
+                yield request
+
+    def start_next_portal(self) -> bool:
+        """A worker of a distributed crawl: start a portal waiting in the frontier, if any."""
+        portal = self._take_portal() if self.frontier is not None else None
+        if portal is None:
+            return False
+
+        async def schedule():
+            async for request in self._start_portals([portal]):
+                self.crawler.engine.crawl(request)
+        asyncio.ensure_future(schedule())
+        return True
+
+    def _take_portal(self) -> Portal | None:
+        portal = self.frontier.take_portal()
+        if portal is not None:
+            self.portals.append(portal)
+            self.logger.info("starting portal %s", portal.name)
+        return portal
+
+    async def _start_portals(self, portals: list[Portal]):
+        for portal in portals:
             previous = self.run.previous_status.get(portal.name)
             # A partial run walked its listings (its failed URLs are retried below) unless
             # one of them failed; a first, interrupted or failed one may not have.
             walk_all = (
-                self.full or previous not in ("ok", "partial") or self.run.listing_failed[portal.name]
+                self.full or previous not in ("ok", "partial") or self.run.listing_failed.get(portal.name, False)
             )
             state = self.state[portal.name] = PortalState(walk_all=walk_all)
             for url in portal.start_urls:
@@ -201,7 +242,7 @@ class PortalSpider(scrapy.Spider):
                 yield self._listing_request(url, portal)
         if self.use_sitemaps:
             robots = self._robots_middleware()
-            for portal in self.portals:
+            for portal in portals:
                 robots_urls = sorted({urljoin(u, "/robots.txt") for u in portal.start_urls})
                 if robots is None:  # not obeying robots.txt: read it for its sitemaps only
                     for url in robots_urls:
@@ -215,7 +256,7 @@ class PortalSpider(scrapy.Spider):
                     named = list(getattr(getattr(parser, "rp", None), "sitemaps", ()))
                     for request in self._robots_sitemaps(named, url, portal):
                         yield request
-        for portal in self.portals:
+        for portal in portals:
             for url in await self.writer.call(self._leftovers(portal.name)):
                 if url not in self.scheduled:
                     yield self._article_request(url, portal)
@@ -271,9 +312,11 @@ class PortalSpider(scrapy.Spider):
         # self.scheduled, keyed by canonical URL, keeps an article from being requested
         # twice; Scrapy's duplicate filter is bypassed so that a redirect to an article
         # fetched under its own URL still arrives and its URL is recorded as an alias.
+        # Workers of a distributed crawl share Redis's filter instead: each article once
+        # across all of them.
         self.scheduled.add(url)
         return scrapy.Request(
-            url, callback=self.parse_article_page, errback=self.on_error, dont_filter=True,
+            url, callback=self.parse_article_page, errback=self.on_error, dont_filter=self.frontier is None,
             meta={"portal": portal, "article_url": url, "pages": []},
         )
 
@@ -617,6 +660,7 @@ class PortalSpider(scrapy.Spider):
     def on_item_error(self, item, response, spider=None, failure=None):
         """An exception raised storing an article (Scrapy's item_error)."""
         portal = next((p for p in self.portals if p.name == item.portal), None)
+        portal = portal or (response.meta.get("portal") if response is not None else None)
         if portal is not None:
             self._record_failure(item.url, portal, f"not stored: {describe(failure.value)}")
 
@@ -645,17 +689,21 @@ class PortalSpider(scrapy.Spider):
     def portal_reports(self, finished: bool) -> list[dict]:
         """Per portal: listing pages read, distinct article links on them, why pagination stopped.
 
-        A finished run notes each portal whose listings showed no article link at all.
+        A finished run notes each portal whose listings showed no article link at all. A
+        worker of a distributed crawl reports every portal it read pages of, and notes
+        nothing of the kind: the portal's other pages went to other workers.
         """
         reports = []
-        for portal in self.portals:
-            state = self.state.get(portal.name) or PortalState(walk_all=True)
+        portals = self.portals if self.frontier is None else list(self.state)
+        for portal in portals:
+            name = portal if isinstance(portal, str) else portal.name
+            state = self.state.get(name) or PortalState(walk_all=True)
             stops = set(state.stops) | {"last_page"}
             if not finished:
                 stops.add("interrupted")
             if state.listing_failures:
                 stops.add("listing_failed")
-            if finished and not state.article_links:
+            if finished and not state.article_links and self.frontier is None:
                 start = portal.start_urls[0]
                 if state.listing_pages:
                     reason = f"no article link on any of the portal's listing pages ({state.listing_pages} read)"
@@ -663,7 +711,7 @@ class PortalSpider(scrapy.Spider):
                     reason = "none of the portal's start URLs could be read as a listing page"
                 self._note(portal, "portal_without_links", start, reason, hint=inspect_hint(start))
             reports.append({
-                "portal": portal.name,
+                "portal": name,
                 "listing_pages": state.listing_pages,
                 "article_links": len(state.article_links),
                 "stop_reason": next(reason for reason in STOP_REASONS if reason in stops),
