@@ -153,6 +153,23 @@ def test_three_workers_and_one_ingester_fetch_and_archive_each_article_once(redi
 
 
 @needs_redis
+def test_a_second_crawl_fetches_listings_again_and_no_archived_article(redis_url, portal, tmp_path):
+    db_path = tmp_path / "a.db"
+    for _ in range(2):
+        run("enqueue", "--redis", redis_url, "--start-url", portal.start_url)
+        ingest = subprocess.Popen(cli("ingest", "--redis", redis_url, "--db", str(db_path), "--idle-exit", "5"),
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(1)  # the ingester seeds the archived URLs first
+        finish([worker(redis_url), worker(redis_url)])
+        assert finish([ingest])[0][0] == 0
+    fetches = article_fetches(portal)
+    assert max(fetches.values()) == 1 and len(fetches) == ARTICLES
+    listing = portal.start_url.split("/", 3)[3]
+    assert sum(1 for _, path in portal.times if path == "/" + listing) == 2
+    assert sorted(archived(db_path)) == sorted(portal.truth)
+
+
+@needs_redis
 def test_a_worker_killed_mid_crawl_leaves_nothing_missing_after_a_new_crawl(redis_url, portal, tmp_path):
     db_path = tmp_path / "a.db"
     portal.delay = 0.05  # slow enough to kill a worker with requests in hand
