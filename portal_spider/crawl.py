@@ -188,9 +188,13 @@ def drop_unsent_requests(crawler) -> None:
     """
     from twisted.python.failure import Failure
 
+    # A worker of a distributed crawl took them off the shared frontier: they go back.
+    frontier = getattr(getattr(getattr(crawler.engine, "_slot", None), "scheduler", None), "queue", None)
     for slot in crawler.engine.downloader.slots.values():
         while slot.queue:
             request, waiting = slot.queue.popleft()
+            if frontier is not None:
+                frontier.push(request)
             waiting.errback(Failure(NotSent(f"not sent: the crawl stopped ({request.url})")))
 
 
