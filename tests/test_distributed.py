@@ -191,6 +191,26 @@ def test_a_worker_killed_mid_crawl_leaves_nothing_missing_after_a_new_crawl(redi
 
 
 @needs_redis
+def test_ctrl_c_on_a_worker_hands_its_unsent_requests_back(redis_url, portal, tmp_path):
+    db_path = tmp_path / "a.db"
+    portal.delay = 0.05
+    run("enqueue", "--redis", redis_url, "--start-url", portal.start_url)
+    first = worker(redis_url, "-s", "CONCURRENT_REQUESTS_PER_DOMAIN=4")
+    deadline = time.monotonic() + 60
+    while len(article_fetches(portal)) < 10 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    first.send_signal(signal.SIGINT)
+    code, _, err = finish([first])[0]
+    assert code == -signal.SIGINT and "Traceback" not in err, err
+    # The same crawl, without a new enqueue: a second worker finishes it.
+    ingest = subprocess.Popen(cli("ingest", "--redis", redis_url, "--db", str(db_path), "--idle-exit", "5"),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    finish([worker(redis_url)])
+    assert finish([ingest])[0][0] == 0
+    assert sorted(archived(db_path)) == sorted(portal.truth)
+
+
+@needs_redis
 def test_an_ingester_killed_mid_stream_loses_and_duplicates_nothing(redis_url, portal, tmp_path):
     db_path = tmp_path / "a.db"
     run("enqueue", "--redis", redis_url, "--start-url", portal.start_url)
