@@ -216,10 +216,15 @@ def test_list_search_is_ranked_by_bm25_and_pages_keep_the_order(archive_path):
             response = await datasette.client.get(urllib.parse.urlsplit(data["next_url"])._replace(scheme="", netloc="").geturl())
         newest = await datasette.client.get(
             "/guides/articles.json?" + urllib.parse.urlencode({"_search": query, "_sort_desc": "id", "_col": "id"}))
-        unsearched = await datasette.client.get("/guides/articles_search_results.json?portal=portal1")
-        return pages, newest, unsearched
+        unsearched = await datasette.client.get("/guides/articles_search_results.json?portal=portal1&_sort=search_rank")
+        # The search box sends the list's own order: that is no order chosen.
+        boxed = await datasette.client.get("/guides/articles?_search=v2&_sort_desc=published_at&_next=x")
+        by_date = await datasette.client.get("/guides/articles_search_results?_search=v2&_sort_desc=published_at")
+        return pages, newest, unsearched, boxed, by_date
 
-    pages, newest, unsearched = asyncio.run(run())
+    pages, newest, unsearched, boxed, by_date = asyncio.run(run())
+    assert boxed.status_code == 302 and boxed.headers["location"] == "/guides/articles_search_results?_search=v2"
+    assert by_date.status_code == 200 and "sorted by published_at descending" in by_date.text
     assert len(ranked) > 14 and pages == ranked  # best match first, across pages of 7
     # An order of one's own keeps the articles table (newest first here); no search is the plain list.
     assert newest.status_code == 200 and [row[0] for row in newest.json()["rows"]] == sorted(ranked, reverse=True)[:50]

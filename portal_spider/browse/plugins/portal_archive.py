@@ -15,7 +15,7 @@ import html
 import re
 from datetime import datetime, timezone
 from pathlib import Path
-from urllib.parse import parse_qs, quote, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 import datasette
 import nh3
@@ -489,25 +489,35 @@ def host_name(headers) -> str | None:
 _ARTICLES_PATH = re.compile(rf"^/(?P<database>[^/]+)/(?P<table>articles|{SEARCH_RESULTS})(?P<format>\.\w+)?$")
 
 
+def _default_order(table: str) -> tuple[str, str]:
+    return ("_sort", TABLES[table]["sort"]) if "sort" in TABLES[table] else ("_sort_desc", TABLES[table]["sort_desc"])
+
+
 def ranked_search_redirect(path: str, query_string: bytes) -> str | None:
-    """Where a request for the articles list belongs: a search that does not choose
-    its own order goes to the ranked results, and those without a search back to
-    the list (the same filters kept either way). None: it is where it belongs."""
+    """Where a request for the articles list belongs: a search that chooses no order
+    of its own goes to the ranked results, and those without a search back to the
+    list, with the same filters. None: it is where it belongs.
+
+    Datasette's search form sends the order it shows, the table's default one, so
+    that order counts as none chosen; it is dropped on the way, as is a ``_next``
+    of the other's paging."""
     match = _ARTICLES_PATH.match(path)
     if not match:
         return None
-    args = parse_qs(query_string.decode("latin-1"), keep_blank_values=True)
-    searched = bool("".join(args.get("_search", [])).strip())
-    if match["table"] == "articles":
-        if not searched or {"_sort", "_sort_desc"} & set(args):
+    source = match["table"]
+    pairs = parse_qsl(query_string.decode("latin-1"), keep_blank_values=True)
+    searched = any(key == "_search" and value.strip() for key, value in pairs)
+    orders = [pair for pair in pairs if pair[0] in ("_sort", "_sort_desc")]
+    if source == "articles":
+        if not searched or (orders and orders != [_default_order(source)]):
             return None
-        wanted = SEARCH_RESULTS
+        target = SEARCH_RESULTS
     elif searched:
         return None
     else:
-        wanted = "articles"
-    query = f"?{query_string.decode('latin-1')}" if query_string else ""
-    return quote(f"/{match['database']}/{wanted}{match['format'] or ''}") + query
+        target = "articles"
+    kept = [pair for pair in pairs if pair != _default_order(source) and pair[0] != "_next"]
+    return quote(f"/{match['database']}/{target}{match['format'] or ''}") + (f"?{urlencode(kept)}" if kept else "")
 
 
 def _plain(status: int, text: str, headers: list) -> tuple[dict, dict]:
