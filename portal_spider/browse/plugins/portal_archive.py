@@ -543,8 +543,7 @@ def asgi_wrapper(datasette):
             host = host_name(scope.get("headers", []))
             refusal = ("no Host header" if host is None
                        else None if host in served
-                       else f"Host {host!r} is not served here (serve answers {', '.join(sorted(served))}; "
-                            "add names with --allow-host)")
+                       else f"Host {host[:200]!r} is not served here (portal-archive serve --allow-host NAME adds one)")
             if refusal:
                 for event in _plain(400 if host is None else 421, refusal, safety_headers):
                     await send(event)
