@@ -149,6 +149,7 @@ def test_ranked_search_marks_matches_in_snippets(archive_path):
     assert re.search(r'<td class="col-snippet">[^<]*<mark>(队伍|隊伍)</mark>', listed)
     assert re.search(r'<td class="col-title"><a href="/guides/articles/\d+">[^<]*<mark>(队伍|隊伍)</mark>', listed)
     assert "<mark><" not in listed and "\ue001" not in listed
+    assert '<link rel="alternate" type="application/atom+xml" title="New articles" href="/guides/articles_search_results.atom?_search=' in listed
     # The snippet marks a match in the body; a row matching by its title alone has none there.
     assert rows and all("\ue001" in row["snippet"] or "队伍" in fold(row["title"]) for row in rows)
     assert any("\ue001" in row["snippet"] for row in rows)

@@ -102,7 +102,8 @@ def test_serve_public_listens_on_all_interfaces_without_sql(tmp_path, monkeypatc
     assert runner.invoke(cli, ["serve", "--db", str(db_path)]).exit_code == 0
     assert runner.invoke(cli, ["serve", "--db", str(db_path), "--public"]).exit_code == 0
     assert runner.invoke(cli, ["serve", "--db", str(db_path), "--public", "--host", "10.0.0.1"]).exit_code == 0
-    assert runner.invoke(cli, ["serve", "--db", str(db_path), "--allow-host", "Guides.Example.org."]).exit_code == 0
+    assert runner.invoke(cli, ["serve", "--db", str(db_path), "--allow-host", "Guides.Example.org.",
+                               "--allow-host", "archive.lan:8001", "--allow-host", "[fd00::5]"]).exit_code == 0
     assert [call[:4] for call in calls] == [
         (str(db_path), "127.0.0.1", 8001, False), (str(db_path), "0.0.0.0", 8001, True),
         (str(db_path), "10.0.0.1", 8001, True), (str(db_path), "127.0.0.1", 8001, False)]
@@ -110,6 +111,6 @@ def test_serve_public_listens_on_all_interfaces_without_sql(tmp_path, monkeypatc
     assert local == ["localhost", "127.0.0.1", "::1"]
     # --public adds this machine's own names; a --host address and --allow-host names are served too.
     assert public[:3] == local and socket.gethostname().lower() in public
-    assert "10.0.0.1" in on_address and named == [*local, "guides.example.org"]
+    assert "10.0.0.1" in on_address and named == [*local, "guides.example.org", "archive.lan", "fd00::5"]
     assert portal_spider.browse.metadata(public=True)["allow_sql"] is False
     assert "allow_sql" not in portal_spider.browse.metadata(public=False)

@@ -32,7 +32,12 @@ def served_hosts(host: str, public: bool, extra: tuple[str, ...] = ()) -> list[s
         names += _machine_names()
     seen = {}
     for name in names:
-        seen.setdefault(name.strip().lower().strip("[]").rstrip("."), None)
+        name = name.strip().lower()
+        if name.startswith("["):  # [::1]:8001, as a Host header writes it
+            name = name[1:].partition("]")[0]
+        elif name.count(":") == 1:  # guides.example.org:8001: the port is not checked
+            name = name.partition(":")[0]
+        seen.setdefault(name.rstrip("."), None)
     return [name for name in seen if name]
 
 
