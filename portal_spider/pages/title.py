@@ -19,15 +19,28 @@ def title_segments(title: str) -> list[str]:
     return [s for s in _TITLE_SEPARATORS.split(title) if s.strip()]
 
 
+# A category label in brackets before a headline: "[心得] …", "【攻略】…", "[Guide] …".
+_BRACKET_LABEL = re.compile(r"^\s*[\[【［〔]\s*[^\]】］〕\[【]{1,8}?\s*[\]】］〕]\s*")
+# "… - Powered by Discuz!": the software's credit, never the title or the site.
+_CREDIT_SEGMENT = re.compile(r"^\s*(?:Powered|Driven|Run)\s+by\b", re.I)
+
+
+def without_label(title: str) -> str:
+    """The title without a bracketed category label before it, when a headline remains."""
+    match = _BRACKET_LABEL.match(title)
+    rest = title[match.end():] if match else ""
+    return rest if len(rest) >= 4 else title
+
+
 def _span(title: str, segments: list[str]) -> str:
     return title[title.index(segments[0]): title.rindex(segments[-1]) + len(segments[-1])]
 
 
 def _without_site(title: str, site_names: list[str]) -> str:
     """Strip the site name from a <title>-like string: a segment naming the site, else the shorter end."""
-    segments = title_segments(title)
+    segments = [s for s in title_segments(title) if not _CREDIT_SEGMENT.match(s)]
     if len(segments) < 2:
-        return title
+        return _span(title, segments) if segments else title
     sites = {normalise_for_compare(s) for s in site_names if s}
     kept = [s for s in segments if normalise_for_compare(s) not in sites]
     if kept and len(kept) < len(segments):
@@ -78,7 +91,7 @@ def _heading_text(heading) -> str:
             rest = clean_line(rest).lstrip(":：|–—-·• ")
             if len(rest) >= 8 and len(rest) >= len(kicker) * 0.5:
                 return rest
-    return clean_line(heading.text_content())
+    return without_label(clean_line(heading.text_content()))
 
 
 def _heading_title(headings: list, references: list[str], site_names: list[str]) -> str | None:
@@ -131,10 +144,10 @@ def title_field(page: Page) -> tuple[str | None, str]:
     references = [text for text, _ in metas] + ([document] if document else [])
     heading = _heading_title(headings, references, structured.site_names) or _shown_title(references, lines)
     if heading:
-        return heading, HEURISTIC
+        return without_label(heading), HEURISTIC
     if not references:
         return None, NONE
-    return _without_site(references[0], structured.site_names), metas[0][1] if metas else META
+    return without_label(_without_site(references[0], structured.site_names)), metas[0][1] if metas else META
 
 
 def title_line(lines: list, title: str | None) -> int | None:
