@@ -64,7 +64,7 @@ _DOMAIN = re.compile(r"\w\.(?:com|net|org|de|at|ch|cn|fr|uk|info|io|it|es|cl)\b"
 _POSTED_LINE = re.compile(r"^(?:发表于|發表於|发表在|發表在|发布于|發佈於|張貼於|张贴于|Posted (?:on|at)\b)", re.I)
 _POSTED = re.compile(r"(?:^|由)\s*([^\s由@]{2,16})\s*(?:发表于|發表於|张贴|張貼|写于|寫於|发布于|發佈於|posted (?:on|at))", re.I)
 _ORGANISATION = re.compile(
-    r"\b(?:e\.\s?V\b\.?|GmbH|(?-i:AG|KG|SE|plc)|Inc\.|Ltd\.?|LLC|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)|"
+    r"\b(?:e\.\s?V\b\.?|GmbH|(?-i:AG|KG|SE|plc)|Inc\b\.?|Ltd\.?|LLC|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)|"
     r"\w*(?:anstalt|institut|ministerium|universität|hochschule|verein|gesellschaft)\b|"
     r"\b(?:University|Institute|Association|Foundation|Department|Agency|Ministry|Council)\b|"
     r"出版社|期刊|杂志社|雜誌社|有限公司|集团|集團", re.I
@@ -312,11 +312,16 @@ def _name_colon_title(lines: list) -> list[str] | None:
     return None
 
 
+# A footer crediting the software ("Powered by Discuz! X3.4 © 2001-2019 Comsenz Inc."):
+# the copyright is the vendor's, not the site's writer's.
+_SOFTWARE_CREDIT = re.compile(r"\b(?:Powered|Driven|Run)\s+by\b|\bTheme\s+by\b|由.{1,20}(?:驱动|驅動|强力驱动|強力驅動)", re.I)
+
+
 def _copyright_holder(lines: list) -> list[str] | None:
     """"© 2020 Wolfgang Michal": a personal site's footer names its writer (a person's
     name only: companies are left out)."""
     for text, _ in reversed(lines[-40:]):
-        match = _COPYRIGHT.search(text) if len(text) < 160 else None
+        match = _COPYRIGHT.search(text) if len(text) < 160 and not _SOFTWARE_CREDIT.search(text) else None
         if match:
             name = _tidy_name(match[1])
             # The site may well carry the owner's name: only organisations are left out here.
