@@ -152,6 +152,23 @@ def test_naive_dates_take_the_zone_the_page_implies(markup, url, expected):
     assert parse_article(markup, url).published_at == expected
 
 
+@pytest.mark.parametrize("shown, url, expected", [
+    # The element displaying the date states its offset and seconds; the host implies another zone.
+    ('<time datetime="2024-03-05T11:10:42-05:00">March 5, 2024 11:10 AM</time>', "https://news.example.de/a",
+     "2024-03-05T11:10:42-05:00"),
+    ('Posted 2024/03/05 11:10 <time datetime="2024-03-05T11:10:42+09:00"></time>', "https://news.example.cn/a",
+     "2024-03-05T11:10:42+09:00"),
+    # A UTC datetime displayed as the local clock is the instant in that clock's offset.
+    ('<time datetime="2024-03-05T16:10:42Z">2024-03-05 11:10</time>', "https://news.example.com/a",
+     "2024-03-05T11:10:42-05:00"),
+    # A UTC datetime under a day alone says nothing of the page's clock.
+    ('<time datetime="2024-03-05T23:10:42Z">5. März 2024</time>', "https://news.example.de/a", "2024-03-05T00:00:00+01:00"),
+])
+def test_a_time_datetime_with_an_offset_is_the_exact_form_of_the_shown_date(shown, url, expected):
+    html = f"<html><body><h1>New season</h1><p>{shown}</p>{ENGLISH_WORDS}</body></html>"
+    assert parse_article(html, url).published_at == expected
+
+
 FETCHED = datetime(2025, 5, 13, 12, 0, tzinfo=timezone.utc)
 
 
@@ -235,6 +252,23 @@ def test_a_kicker_set_off_before_the_headline_is_not_the_title(heading, title):
     html = page(f"<h1>{heading}</h1><p>{HAN * 5}</p>")
     article = parse_article(html, "https://a.example/x")
     assert article.title == title and "Klimaschutz" not in article.body_text
+
+
+@pytest.mark.parametrize("heading, title", [
+    ("<a href='forum.php?mod=forumdisplay&amp;typeid=5'>[心得]</a> <span>新手開荒三天的裝備選擇</span>", "新手開荒三天的裝備選擇"),
+    ("【攻略】新版本副本首領打法詳解", "新版本副本首領打法詳解"),
+    ("[Guide] Every boss in the new raid", "Every boss in the new raid"),
+    ("[Windows Expertenwissen] Per Update spioniert Microsoft", "[Windows Expertenwissen] Per Update spioniert Microsoft"),
+    ("【公告】開服", "【公告】開服"),  # no headline left without the brackets
+])
+def test_a_bracketed_category_label_before_the_headline_is_not_the_title(heading, title):
+    html = page(f"<h1>{heading}</h1><p>{HAN * 5}</p>")
+    assert parse_article(html, "https://a.example/x").title == title
+
+
+def test_a_powered_by_segment_is_neither_title_nor_site():
+    html = page(f"<p>{HAN * 5}</p>", "<title>一篇很長的攻略文章標題 - 攻略交流 - Powered by Discuz!</title>")
+    assert parse_article(html, "https://a.example/x").title == "一篇很長的攻略文章標題"
 
 
 @pytest.mark.parametrize("document, title", [("一篇很長的攻略文章標題_站名", "一篇很長的攻略文章標題"),
@@ -413,6 +447,14 @@ def test_meta_author_and_rel_author():
 
 
 FORUM_POST = "<p>" + "新版本的副本难度调整之后，我们公会打了三次都没过，想问问大家的配装思路。" * 4 + "</p>"
+
+
+@pytest.mark.parametrize("footer", ["Powered by Discuz! X3.4 © 2001-2019 Comsenz Inc.",
+                                    "<p>Powered by Discuz!</p><p>© 2001-2013 <a href='http://www.comsenz.com'>Comsenz Inc</a></p>",
+                                    "© 2024 Example Media Inc. All rights reserved."])
+def test_a_footer_software_or_company_credit_is_no_author(footer):
+    html = page(f"<h1>更新公告與活動說明</h1><p>{HAN * 5}</p><div id='ft'>{footer}</div>")
+    assert parse_article(html, "https://a.example/x").author is None
 
 
 def test_forum_thread_starter_not_the_software_credit():
