@@ -1,4 +1,4 @@
-"""Render the chosen block: furniture removed and text taken with lxml; BeautifulSoup prepares body_html for nh3."""
+"""Render the chosen block: furniture removed, text taken and body_html prepared for nh3, all with lxml."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from urllib.parse import urljoin
 
 import nh3
-from bs4 import BeautifulSoup
 from lxml import etree
 
 from .lines import page_lines
@@ -93,22 +92,45 @@ def _drop_furniture(elements: list, title: str | None) -> None:
                 element.drop_tree()
 
 
-def _absolutise(soup, base_url: str) -> None:
-    for image in soup.find_all("img"):
-        source = next((image.get(a) for a in ("data-src", "data-original", "data-lazy-src", "src") if image.get(a)), None)
+_IMAGE_SOURCES = ("data-src", "data-original", "data-lazy-src", "src")
+
+
+_VERBATIM = {"pre", "textarea"}
+_LAYOUT_SPACE = re.compile(r"^[ \n\t\f\r]+$")
+
+
+def _tidied(text: str, verbatim: bool) -> str:
+    """Indentation between tags as one newline or space (outside <pre>), pinyin removed."""
+    if not verbatim and _LAYOUT_SPACE.match(text):
+        return "\n" if "\n" in text else " "
+    return strip_pinyin(text) if "(" in text or "（" in text else text
+
+
+def _prepared(element, base_url: str) -> str:
+    """The block's markup for nh3: pinyin annotations removed, image and link URLs absolute,
+    inline placeholder pixels dropped (lxml, in place)."""
+    inside = {n for block in element.iter(*_VERBATIM) for n in block.iter() if n is not block}
+    verbatim = inside | set(element.iter(*_VERBATIM))
+    for node in element.iter():
+        if node.text:
+            node.text = _tidied(node.text, node in verbatim)
+        if node is not element and node.tail:
+            node.tail = _tidied(node.tail, node in inside)
+    for image in list(element.iter("img")):
+        source = next((image.get(a) for a in _IMAGE_SOURCES if image.get(a)), None)
         if source and not source.startswith("data:"):
-            image["src"] = urljoin(base_url, source.strip())
-        else:
-            image.decompose()  # an inline placeholder pixel, not an article image
-    for anchor in soup.find_all("a", href=True):
-        anchor["href"] = urljoin(base_url, anchor["href"].strip())
-
-
-def _strip_pinyin_strings(soup) -> None:
-    for string in soup.find_all(string=True):
-        cleaned = strip_pinyin(string)
-        if cleaned != string:
-            string.replace_with(cleaned)
+            image.set("src", urljoin(base_url, source.strip()))
+        elif image is not element:
+            image.drop_tree()  # an inline placeholder pixel, not an article image
+    for anchor in element.iter("a"):
+        if anchor.get("href") is not None:
+            anchor.set("href", urljoin(base_url, anchor.get("href").strip()))
+    for node in element.iter("a", "img"):
+        if len(node.attrib) > 1:  # one attribute order, whatever the page's
+            attributes = sorted(node.attrib.items())
+            node.attrib.clear()
+            node.attrib.update(attributes)
+    return etree.tostring(element, encoding="unicode", method="html", with_tail=False)
 
 
 def _paragraphs(elements: list) -> list[str]:
@@ -137,12 +159,9 @@ def render_body(elements: list, base_url: str, title: str | None) -> Body:
     """body_text (paragraphs joined by newlines) and nh3-sanitised body_html for the block."""
     _drop_furniture(elements, title)
     text = "\n".join(_paragraphs(elements))
-    fragment = "".join(etree.tostring(e, encoding="unicode", method="html", with_tail=False) for e in elements)
-    soup = BeautifulSoup(fragment, "lxml")
-    _strip_pinyin_strings(soup)
-    _absolutise(soup, base_url)
+    fragment = "".join(_prepared(e, base_url) for e in elements)
     html = nh3.clean(
-        str(soup.body or soup),
+        fragment,
         tags=_SANITISE_TAGS,
         attributes=_SANITISE_ATTRIBUTES,
         url_schemes={"http", "https", "mailto"},
