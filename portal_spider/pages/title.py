@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 from urllib.parse import urlsplit
 
@@ -12,7 +13,10 @@ from .page import Page
 from .sources import HEURISTIC, META, NONE, SELECTOR
 from .text import clean_line, han_ratio, normalise_for_compare
 
-_TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»~:]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
+# A hyphen between Chinese characters or after Chinese punctuation ("…的城！-新华网")
+# separates too: Chinese writes no hyphenated words.
+_TITLE_SEPARATORS = re.compile(
+    r"\s+[|\-–—·•»~:]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f])-(?=[\u3400-\u9fff])")
 
 
 def title_segments(title: str) -> list[str]:
@@ -91,7 +95,28 @@ def _heading_text(heading) -> str:
             rest = clean_line(rest).lstrip(":：|–—-·• ")
             if len(rest) >= 8 and len(rest) >= len(kicker) * 0.5:
                 return rest
-    return without_label(clean_line(heading.text_content()))
+    return without_label(clean_line(_visible_text(heading)))
+
+
+# Text a screen reader gets and the reader does not see ("<span class="element-invisible">
+# | Site</span>"); a separator hidden this way still sets a kicker off (above).
+_HIDDEN = re.compile(r"(?<![\w-])(?:element-invisible|visually-hidden|sr-only|screen-reader-text|hidden)(?![\w-])", re.I)
+
+
+def _is_hidden(element) -> bool:
+    return isinstance(element.tag, str) and (
+        _HIDDEN.search(element.get("class") or "") is not None or element.get("hidden") is not None
+        or element.get("aria-hidden") == "true")
+
+
+def _visible_text(heading) -> str:
+    if not any(_is_hidden(e) for e in heading.iterdescendants()):
+        return heading.text_content()
+    heading = copy.deepcopy(heading)
+    for element in [e for e in heading.iterdescendants() if _is_hidden(e)]:
+        if element.getparent() is not None:
+            element.drop_tree()
+    return heading.text_content()
 
 
 def _heading_title(headings: list, references: list[str], site_names: list[str]) -> str | None:
@@ -101,6 +126,18 @@ def _heading_title(headings: list, references: list[str], site_names: list[str])
     for _, text, key in keyed:
         if key in ref_keys:
             return text
+    # A heading showing the headline and a subtitle in parts of its own: the part that a
+    # title names as its leading segment.
+    # (Not when the title's other segments are in the heading too: then the part is a kicker.)
+    for heading, text, key in keyed:
+        for reference in references:
+            segments = [normalise_for_compare(segment) for segment in title_segments(reference)]
+            if not segments or key == segments[0] or any(other in key for other in segments[1:]):
+                continue
+            for part in heading:
+                part_text = clean_line(part.text_content()) if isinstance(part.tag, str) else ""
+                if len(part_text) >= 8 and normalise_for_compare(part_text) == segments[0]:
+                    return part_text
     for heading, text, key in keyed:
         if any(key in ref for ref in ref_keys) and not _site_like(heading, key, references, site_names):
             return text
