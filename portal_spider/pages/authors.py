@@ -80,6 +80,7 @@ _LABEL_ALONE = re.compile(
 _BRACKET_BYLINE = re.compile(r"作\s*者\s*[\[【]\s*([^\]】\s]{2,16})\s*[\]】]")
 # "蔡雪婧/摄", "摄影：蔡雪婧": a photographer's credit.
 _PHOTO_CREDIT = re.compile(r"(?:^|[\s(（])([\u4e00-\u9fff]{2,4})\s*[/／]\s*摄(?:影)?(?![\u4e00-\u9fff])|摄\s*影\s*[:：]\s*([\u4e00-\u9fff]{2,4})(?![\u4e00-\u9fff])")
+_PHOTOGRAPHER = re.compile(r"^\s*[:：]?\s*[\u3400-\u9fff]{2,4}(?:\s*[、，,]\s*[\u3400-\u9fff]{2,4})*\s*[/／]?\s*(?:摄|攝)")
 # "茉莉：我是怎样卷入八九民运的" over the headline: a repost headed "writer: title".
 _NAME_COLON_TITLE = re.compile(r"^([\u4e00-\u9fff]{2,4})\s*[:：]\s*(\S.{5,})$")
 _NOT_A_WRITER = set(
@@ -202,6 +203,8 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
         if match.lastgroup == "author" and match.group().strip().lower() == "by" and match.start() > 40:
             continue  # "by" in the middle of a sentence
         value = text[match.end(): following.start() if following else None]
+        if _PHOTOGRAPHER.match(value):
+            continue  # "新华社记者 才扬 摄": the reporter took the photo; a caption, not the byline
         names = [name for name in _names(value) or _colon_organisation(value) if name.lower() not in _PLACEHOLDERS]
         if names and all(name.lower() in _STAND_INS for name in names):
             rank = _STAND_IN_RANK  # "作者：小编 责任编辑：李四": the editor is named, the writer is not
