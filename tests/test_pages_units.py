@@ -266,6 +266,25 @@ def test_a_bracketed_category_label_before_the_headline_is_not_the_title(heading
     assert parse_article(html, "https://a.example/x").title == title
 
 
+@pytest.mark.parametrize("heading, document, title", [
+    ("Was wir nicht hören wollen<span class='element-invisible'> | SITE.NET</span>", "Was wir nicht hören wollen | Site",
+     "Was wir nicht hören wollen"),
+    ("<span class='primary'>Tagesschau verschweigt die Demo</span> <span class='subtitle'>Ein Untertitel dazu</span>",
+     "Tagesschau verschweigt die Demo - site.de", "Tagesschau verschweigt die Demo"),
+    # The title's leading segment is a kicker the heading also shows: the heading stands.
+    ("<span>Die Zukunft der Arbeit</span> <span>Wir dekorieren die Liegestühle um</span>",
+     "Die Zukunft der Arbeit - Wir dekorieren die Liegestühle um", "Die Zukunft der Arbeit Wir dekorieren die Liegestühle um"),
+])
+def test_hidden_text_and_subtitles_in_the_heading_are_not_the_title(heading, document, title):
+    html = page(f"<h1>{heading}</h1><p>{HAN * 5}</p>", f"<title>{document}</title>")
+    assert parse_article(html, "https://a.example/x").title == title
+
+
+def test_a_hyphen_between_chinese_characters_separates_the_site_name():
+    html = page(f"<p>{HAN * 5}</p>", "<title>武汉的声音：有英勇的你，才有英雄的城！-新华网</title>")
+    assert parse_article(html, "https://a.example/x").title == "武汉的声音：有英勇的你，才有英雄的城！"
+
+
 def test_a_powered_by_segment_is_neither_title_nor_site():
     html = page(f"<p>{HAN * 5}</p>", "<title>一篇很長的攻略文章標題 - 攻略交流 - Powered by Discuz!</title>")
     assert parse_article(html, "https://a.example/x").title == "一篇很長的攻略文章標題"
@@ -455,6 +474,11 @@ FORUM_POST = "<p>" + "新版本的副本难度调整之后，我们公会打了�
 def test_a_footer_software_or_company_credit_is_no_author(footer):
     html = page(f"<h1>更新公告與活動說明</h1><p>{HAN * 5}</p><div id='ft'>{footer}</div>")
     assert parse_article(html, "https://a.example/x").author is None
+
+
+def test_a_reporter_credited_for_a_photo_is_not_the_author():
+    html = page(f"<h1>新闻标题在这里</h1><p>图为献血现场。新华社记者 才扬 摄</p><p>{HAN * 5}</p><p>责任编辑： 焦鹏</p>")
+    assert parse_article(html, "https://a.example/x").author == "焦鹏"
 
 
 def test_forum_thread_starter_not_the_software_credit():
