@@ -436,6 +436,15 @@ def test_a_short_article_is_not_replaced_by_the_list_below_it(article, items):
     assert parse_article(html, "https://a.example/x").body_text == article
 
 
+def test_a_short_article_is_not_replaced_by_the_next_article_below_it():
+    following = "<p>" + "另一篇文章的内容要长得多，讲的是一位歌手的故事，他的歌在很多年里被很多人传唱。" * 8 + "</p>"
+    html = page(f"<header><h1>快资讯</h1></header><div class='detail'><h1>美官员否认直升机事故存在谋杀行为<span>播报</span></h1>"
+                f"<div class='text'><p>{SHORT_ZH}</p></div></div>"
+                f"<div class='detail'><h1>三十一岁在春晚一炮而红的歌手</h1><div class='text'>{following}</div></div>",
+                "<title>美官员否认直升机事故存在谋杀行为</title>")
+    assert parse_article(html, "https://a.example/x").body_text == SHORT_ZH
+
+
 def test_a_review_split_over_sibling_blocks_is_kept_whole():
     sections = [f"Part {i} of the review. The combat feels quicker than before, and the maps are larger. "
                 f"Section {i} ends with a verdict on the {['story', 'music', 'maps', 'bosses', 'price'][i]}." for i in range(5)]
