@@ -257,7 +257,7 @@ def test_a_kicker_set_off_before_the_headline_is_not_the_title(heading, title):
 @pytest.mark.parametrize("heading, title", [
     ("<a href='forum.php?mod=forumdisplay&amp;typeid=5'>[心得]</a> <span>新手開荒三天的裝備選擇</span>", "新手開荒三天的裝備選擇"),
     ("【攻略】新版本副本首領打法詳解", "新版本副本首領打法詳解"),
-    ("[Guide] Every boss in the new raid", "Every boss in the new raid"),
+    ("[Guide] Every boss in the new raid", "[Guide] Every boss in the new raid"),
     ("[Windows Expertenwissen] Per Update spioniert Microsoft", "[Windows Expertenwissen] Per Update spioniert Microsoft"),
     ("【公告】開服", "【公告】開服"),  # no headline left without the brackets
 ])

@@ -23,8 +23,9 @@ def title_segments(title: str) -> list[str]:
     return [s for s in _TITLE_SEPARATORS.split(title) if s.strip()]
 
 
-# A category label in brackets before a headline: "[心得] …", "【攻略】…", "[Guide] …".
-_BRACKET_LABEL = re.compile(r"^\s*[\[【［〔]\s*[^\]】］〕\[【]{1,8}?\s*[\]】］〕]\s*")
+# A Chinese category label in brackets before a headline: "[心得] …", "【攻略】…" (forums
+# and portals; Latin titles keep theirs: "[Review] …" is how such sites title pages).
+_BRACKET_LABEL = re.compile(r"^\s*[\[【［〔]\s*[\u3400-\u9fff][^\]】］〕\[【]{0,7}?\s*[\]】］〕]\s*")
 # "… - Powered by Discuz!": the software's credit, never the title or the site.
 _CREDIT_SEGMENT = re.compile(r"^\s*(?:Powered|Driven|Run)\s+by\b", re.I)
 
