@@ -445,6 +445,14 @@ def test_a_short_article_is_not_replaced_by_the_next_article_below_it():
     assert parse_article(html, "https://a.example/x").body_text == SHORT_ZH
 
 
+def test_digits_wrapped_by_a_word_processor_stay_in_the_sentence():
+    html = page("<h1>拆房屡出命案</h1><div class='text'><p><span>在红石板社区拆房工地，</span><span lang='EN-US'><font>4</font></span>"
+                "<span>幢居民楼已被拆得七零八落。记者注意到，这些楼房里还住着十多户人家！</span></p>"
+                f"<p>{HAN * 4}</p></div><div class='pages'><a href='?p=1'>1</a> <a href='?p=2'>2</a> <a href='?p=2'>下一页</a></div>")
+    text = parse_article(html, "https://a.example/x").body_text
+    assert text.startswith("在红石板社区拆房工地，4幢居民楼") and "下一页" not in text
+
+
 def test_a_review_split_over_sibling_blocks_is_kept_whole():
     sections = [f"Part {i} of the review. The combat feels quicker than before, and the maps are larger. "
                 f"Section {i} ends with a verdict on the {['story', 'music', 'maps', 'bosses', 'price'][i]}." for i in range(5)]

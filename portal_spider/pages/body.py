@@ -65,6 +65,18 @@ def _drop_related(top) -> list:
     return []
 
 
+_INLINE = {"span", "font", "b", "i", "em", "strong", "u", "sub", "sup", "small"}
+
+
+def _inline_in_prose(element, text: str) -> bool:
+    """A span or font inside a sentence ("工地，<span><font>4</font></span>幢居民楼"): word
+    processors wrap digits and Latin words so; they are text, not page numbers."""
+    if element.tag not in _INLINE:
+        return False
+    block = next((a for a in element.iterancestors() if a.tag not in _INLINE), None)
+    return block is not None and len(fold_whitespace(block.text_content())) > len(text) + 10
+
+
 def _drop_furniture(elements: list, title: str | None) -> None:
     """Remove breadcrumbs, byline lines, page navigation, the title and link lists (lxml, in place)."""
     title_key = normalise_for_compare(title) if title else None
@@ -83,7 +95,8 @@ def _drop_furniture(elements: list, title: str | None) -> None:
             is_title = key is not None and (key == title_key or (
                 element.tag in ("h1", "h2") and key.endswith(title_key) and len(key) - len(title_key) <= 40))
             links = sum(len(fold_whitespace(a.text_content())) for a in element.iter("a"))
-            if is_title or _BREADCRUMB.match(text) or (len(text) < 100 and _PAGE_NAV.match(text)) or links / len(text) > 0.6 or (
+            page_nav = len(text) < 100 and _PAGE_NAV.match(text) and not _inline_in_prose(element, text)
+            if is_title or _BREADCRUMB.match(text) or page_nav or links / len(text) > 0.6 or (
                 _is_byline(text) and len(element.findall(".//p")) + len(element.findall(".//div")) <= 1
             ):
                 doomed.append(element)
