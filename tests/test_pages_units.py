@@ -453,6 +453,18 @@ def test_digits_wrapped_by_a_word_processor_stay_in_the_sentence():
     assert text.startswith("在红石板社区拆房工地，4幢居民楼") and "下一页" not in text
 
 
+@pytest.mark.parametrize("widget", [
+    "<div class='info-box'><p>An dieser Stelle findest du einen externen Inhalt von YouTube.</p>"
+    "<input type='checkbox' id='t'><label for='t'>YouTube-Inhalte erlauben</label></div>",
+    "<div class='signup'><p>Get daily news delivered to your inbox.</p><input type='email'><button>Sign up</button></div>",
+])
+def test_a_form_widget_inside_the_article_is_not_body_text(widget):
+    prose = "<p>" + "The patch changes the ranked mode and adds three maps to the rotation for everyone. " * 4 + "</p>"
+    html = page(f"<h1>Patch day</h1><div class='article'>{prose}{widget}{prose}</div>")
+    text = parse_article(html, "https://a.example/x").body_text
+    assert "YouTube" not in text and "inbox" not in text and text.count("three maps") == 8
+
+
 def test_a_review_split_over_sibling_blocks_is_kept_whole():
     sections = [f"Part {i} of the review. The combat feels quicker than before, and the maps are larger. "
                 f"Section {i} ends with a verdict on the {['story', 'music', 'maps', 'bosses', 'price'][i]}." for i in range(5)]

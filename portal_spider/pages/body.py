@@ -68,6 +68,27 @@ def _drop_related(top) -> list:
 _INLINE = {"span", "font", "b", "i", "em", "strong", "u", "sub", "sup", "small"}
 
 
+_CONTROLS = ".//input[not(@type='hidden')] | .//button | .//select | .//label"  # labels outlive pruned inputs
+_WIDGET_TAGS = ("div", "section", "aside", "form", "fieldset")
+
+
+def _is_widget(element, total: int) -> bool:
+    """A small block built around form controls inside the article: an embed's consent
+    toggle, a newsletter sign-up, a poll. Its text is instructions, not the article."""
+    if element.tag not in _WIDGET_TAGS or not element.xpath(_CONTROLS):
+        return False
+    size = len(fold_whitespace(element.text_content()))
+    return size <= 600 and size <= 0.3 * total
+
+
+def _widgets(top, total: int) -> list:
+    found: list = []
+    for element in top.iter(*_WIDGET_TAGS):
+        if element is not top and not any(ancestor in found for ancestor in element.iterancestors()) and _is_widget(element, total):
+            found.append(element)
+    return found
+
+
 def _inline_in_prose(element, text: str) -> bool:
     """A span or font inside a sentence ("工地，<span><font>4</font></span>幢居民楼"): word
     processors wrap digits and Latin words so; they are text, not page numbers."""
@@ -80,8 +101,11 @@ def _inline_in_prose(element, text: str) -> bool:
 def _drop_furniture(elements: list, title: str | None) -> None:
     """Remove breadcrumbs, byline lines, page navigation, the title and link lists (lxml, in place)."""
     title_key = normalise_for_compare(title) if title else None
+    total = sum(len(top.text_content()) for top in elements)
+    if len(elements) > 1:
+        elements[:] = [top for top in elements if not _is_widget(top, total)]
     for top in elements:
-        doomed = _drop_related(top)
+        doomed = _drop_related(top) + _widgets(top, total)
         for element in top.iter(*_FURNITURE_TAGS):
             text = fold_whitespace(element.text_content())
             if not text:
