@@ -130,10 +130,13 @@ def _heading_title(headings: list, references: list[str], site_names: list[str])
     # A heading showing the headline and a subtitle in parts of its own: the part that a
     # title names as its leading segment.
     # (Not when the title's other segments are in the heading too: then the part is a kicker.)
+    sites = {normalise_for_compare(s) for s in site_names}
     for heading, text, key in keyed:
+        if _links_home(heading):
+            continue  # the logo
         for reference in references:
             segments = [normalise_for_compare(segment) for segment in title_segments(reference)]
-            if not segments or key == segments[0] or any(other in key for other in segments[1:]):
+            if not segments or key == segments[0] or segments[0] in sites or any(other in key for other in segments[1:]):
                 continue
             for part in heading:
                 part_text = clean_line(part.text_content()) if isinstance(part.tag, str) else ""
