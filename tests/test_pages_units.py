@@ -510,6 +510,13 @@ def test_a_reporter_credited_for_a_photo_is_not_the_author():
     assert parse_article(html, "https://a.example/x").author == "焦鹏"
 
 
+def test_an_author_box_gives_the_name_it_opens_with():
+    box = ("<div class='author-info'><h3><a href='/in/ih'>Inga Hoeltmann</a><a class='follow'>Follow</a></h3>"
+           "<p>Transformationsbegleiterin und Expertin für Neue Arbeit und digitale Kultur in Unternehmen.</p></div>")
+    html = page(f"<h1>Ich war am Wochenende auf einer Hochzeit</h1>{box}{ENGLISH_WORDS}")
+    assert parse_article(html, "https://a.example/x").author == "Inga Hoeltmann"
+
+
 def test_forum_thread_starter_not_the_software_credit():
     html = ('<html><head><meta name="generator" content="Discuz! X3.4"><meta name="author" content="Discuz! Team and Comsenz UI Team">'
             '<title>副本求助 - 攻略讨论区</title></head><body><h1>副本求助</h1>'

@@ -265,16 +265,19 @@ def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[st
     return list(dict.fromkeys(names))[:8]
 
 
+_AUTHOR_MARKUP = (
+    "(//a[@rel='author'] | //*[contains(@class, 'author') or contains(translate(@class, 'BYLINE', 'byline'), 'byline')]"
+    "[not(self::body)])[not(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment')])]"
+)
+
+
 def _marked_authors(root) -> list[str] | None:
     """Text of rel=author links or elements whose class says author/byline.
 
     Such elements also hold labels, dates and buttons, so only person-like names count:
     a Han name or at least two capitalised words.
     """
-    for element in root.xpath(
-        "(//a[@rel='author'] | //*[contains(@class, 'author') or contains(translate(@class, 'BYLINE', 'byline'), 'byline')]"
-        "[not(self::body)])[not(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment')])]"
-    )[:5]:
+    for element in root.xpath(_AUTHOR_MARKUP)[:5]:
         raw = clean_line(element.text_content())
         text = _LEAD_IN.sub("", raw)
         text = re.sub(rf"^\s*(?:{_AUTHOR_LABEL})\s*[:：]?", "", text).strip()
@@ -286,6 +289,21 @@ def _marked_authors(root) -> list[str] | None:
             if names:
                 return names
     return None
+
+
+def _boxed_author(root) -> list[str] | None:
+    """An author box (name, bio, follow button) whose first text is a first and last name."""
+    for element in root.xpath(_AUTHOR_MARKUP)[:5]:
+        first = next((text for piece in element.itertext() if (text := clean_line(piece))), "")
+        if len(clean_line(element.text_content())) >= 80 and _boxed_name(first):
+            return [first]
+    return None
+
+
+def _boxed_name(first: str) -> bool:
+    words = first.split()
+    return (2 <= len(words) <= 3 and _LATIN_NAME.match(first) is not None and not any(w.lower() in _UI_WORDS for w in words)
+            and _plausible_author(first, set()))
 
 
 def _bracketed_byline(lines: list) -> list[str] | None:
@@ -480,7 +498,7 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
             return (", ".join(byline), HEURISTIC) if byline else (", ".join(cleaned), origin)
     finders = (lambda: _byline_authors(windows, (0, 1)), lambda: _marked_authors(root), lambda: _signature(signature),
                lambda: _bracketed_byline(page.lines), lambda: _name_colon_title(page.lines), lambda: _photo_credit(windows),
-               lambda: _byline_authors(windows, (2, 3, 4, 5)), lambda: _copyright_holder(page.lines))
+               lambda: _byline_authors(windows, (2, 3, 4, 5)), lambda: _boxed_author(root), lambda: _copyright_holder(page.lines))
     for find in finders:
         names = _real_names(find(), software)
         if names and all(name.lower() in _STAND_INS for name in names):
