@@ -68,7 +68,7 @@ def _drop_related(top) -> list:
 _INLINE = {"span", "font", "b", "i", "em", "strong", "u", "sub", "sup", "small"}
 
 
-_CONTROLS = ".//input[not(@type='hidden')] | .//button | .//select | .//label"  # labels outlive pruned inputs
+_CONTROLS = ".//input[not(@type='hidden')] | .//select | .//textarea | .//label"  # labels outlive pruned inputs
 _WIDGET_TAGS = ("div", "section", "aside", "form", "fieldset")
 
 
