@@ -503,16 +503,24 @@ def import_(file, db):
 @click.option("--host", default=None, help="Interface to listen on [default: 127.0.0.1, or 0.0.0.0 with --public].")
 @click.option("--port", default=8001, show_default=True, type=int)
 @click.option("--public", is_flag=True,
-              help="For others to browse: listen on all interfaces, stored queries only (no arbitrary SQL).")
-def serve(db, host, port, public):
+              help="For others to browse: listen on all interfaces, stored queries only (no arbitrary SQL), "
+                   "answer this machine's names and addresses too.")
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="Another name browsers reach it by (a Host header to answer); repeatable.")
+def serve(db, host, port, public, allow_hosts):
     """Browse the archive in Datasette: search, article pages, duplicate clusters,
     crawl health, charts and Atom feeds (read-only; robots are always turned away).
+
+    Requests whose Host header is not a name it serves (localhost, 127.0.0.1,
+    the --host address, --allow-host names; with --public this machine's names)
+    are refused with 421, so another site cannot read it through DNS rebinding.
 
     \b
         portal-archive serve --db guides.db              # http://127.0.0.1:8001/
         portal-archive serve --db guides.db --public     # on the network, no SQL box
+        portal-archive serve --db guides.db --public --allow-host guides.example.org
     """
-    from portal_spider.browse import serve_archive
+    from portal_spider.browse import serve_archive, served_hosts
 
     if not Path(db).is_file():
         raise click.ClickException(f"archive not found: {db}")
@@ -522,7 +530,9 @@ def serve(db, host, port, public):
     except ArchiveError as error:  # still worth browsing, but say so
         click.echo(f"Warning: {error}", err=True)
     host = host or ("0.0.0.0" if public else "127.0.0.1")
-    serve_archive(db, host, port, public)
+    hosts = served_hosts(host, public, allow_hosts)
+    click.echo(f"serving {db} on {host}:{port} for Host names: {', '.join(hosts)}", err=True)
+    serve_archive(db, host, port, public, hosts)
 
 
 @cli.command(name="sample-portal")

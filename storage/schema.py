@@ -346,7 +346,24 @@ END;
 
 
 @migrations()
-def m008_distributed_ingest(db: Database) -> None:
+def m008_search_results_view(db: Database) -> None:
+    # Datasette sorts a table only by its own columns, so a ranked ``?_search=`` of
+    # ``articles`` is served by this view (portal_spider.browse): the articles with
+    # their bm25 rank (titles weigh 5 times the body), which FTS5 computes when the
+    # query matches ``search_match``. The id term breaks ties (reposts of one story
+    # rank equally), newest first, so that paging by offset is stable.
+    db.execute(
+        """
+CREATE VIEW IF NOT EXISTS articles_search_results AS
+SELECT articles.*, articles_search.articles_search AS search_match,
+       bm25(articles_search.articles_search, 5.0, 1.0) - articles.id * 1e-12 AS search_rank
+FROM articles JOIN articles_search ON articles_search.rowid = articles.id
+"""
+    )
+
+
+@migrations()
+def m009_distributed_ingest(db: Database) -> None:
     # A distributed crawl's writer (portal-archive ingest) applies stream entries; each
     # applied entry is recorded in the same transaction as its effect, so an entry
     # delivered again after a crash is skipped, and the run's counts are read from them.

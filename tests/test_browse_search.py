@@ -83,6 +83,10 @@ def term_matches(term: str, text: str) -> bool:
 async def searched(datasette, query: str) -> set[int]:
     ids: set[int] = set()
     path = "/guides/articles.json?" + urllib.parse.urlencode({"_search": query, "_col": "id", "_size": "max"})
+    first = await datasette.client.get(path)
+    # A search that chooses no order is ranked: Datasette serves it from the results view.
+    assert first.status_code == 302 and first.headers["location"].startswith("/guides/articles_search_results.json?")
+    path = first.headers["location"]
     while path:
         response = await datasette.client.get(path)
         assert response.status_code == 200, response.text
@@ -137,11 +141,15 @@ def test_ranked_search_marks_matches_in_snippets(archive_path):
         query = urllib.parse.quote("队伍")
         rows = (await datasette.client.get(f"/guides/search.json?_shape=array&q={query}")).json()
         page = (await datasette.client.get(f"/guides/search?q={query}")).text
-        listed = (await datasette.client.get(f"/guides/articles?_search={query}")).text
+        listed = (await datasette.client.get(f"/guides/articles?_search={query}", follow_redirects=True)).text
         return rows, page, listed
 
     rows, page, listed = asyncio.run(run())
-    assert re.search(r'<td class="col-snippet">[^<]*<mark>(队伍|隊伍)</mark>', listed)  # the list's search too
+    # The list's search too: matches marked in the snippets and in the linked titles.
+    assert re.search(r'<td class="col-snippet">[^<]*<mark>(队伍|隊伍)</mark>', listed)
+    assert re.search(r'<td class="col-title"><a href="/guides/articles/\d+">[^<]*<mark>(队伍|隊伍)</mark>', listed)
+    assert "<mark><" not in listed and "\ue001" not in listed
+    assert '<link rel="alternate" type="application/atom+xml" title="New articles" href="/guides/articles_search_results.atom?_search=' in listed
     # The snippet marks a match in the body; a row matching by its title alone has none there.
     assert rows and all("\ue001" in row["snippet"] or "队伍" in fold(row["title"]) for row in rows)
     assert any("\ue001" in row["snippet"] for row in rows)
@@ -188,3 +196,37 @@ def test_highlights_point_into_the_original_text():
     spans = highlight_spans(text, "十二层 guide 攻略")
     assert [text[start:end] for start, end in spans] == ["十二層", "Guides", "guide", "攻略"]
     assert match_query("，。 ") == match_query("")  # nothing to search for: matches nothing
+
+
+def test_list_search_is_ranked_by_bm25_and_pages_keep_the_order(archive_path):
+    datasette = make_datasette(archive_path)
+    query = "阵容搭配 的"
+    with sqlite3.connect(archive_path) as conn:
+        ranked = [i for (i,) in conn.execute(
+            "SELECT rowid FROM articles_search WHERE articles_search MATCH ? "
+            "ORDER BY bm25(articles_search, 5.0, 1.0), rowid DESC", [match_query(query)])]
+
+    async def run():
+        pages, path = [], "/guides/articles.json?" + urllib.parse.urlencode({"_search": query, "_size": "7", "_shape": "objects"})
+        response = await datasette.client.get(path, follow_redirects=True)
+        while True:
+            data = response.json()
+            pages += [row["id"] for row in data["rows"]]
+            if not data["next_url"]:
+                break
+            response = await datasette.client.get(urllib.parse.urlsplit(data["next_url"])._replace(scheme="", netloc="").geturl())
+        newest = await datasette.client.get(
+            "/guides/articles.json?" + urllib.parse.urlencode({"_search": query, "_sort_desc": "id", "_col": "id"}))
+        unsearched = await datasette.client.get("/guides/articles_search_results.json?portal=portal1&_sort=search_rank")
+        # The search box sends the list's own order: that is no order chosen.
+        boxed = await datasette.client.get("/guides/articles?_search=v2&_sort_desc=published_at&_next=x")
+        by_date = await datasette.client.get("/guides/articles_search_results?_search=v2&_sort_desc=published_at")
+        return pages, newest, unsearched, boxed, by_date
+
+    pages, newest, unsearched, boxed, by_date = asyncio.run(run())
+    assert boxed.status_code == 302 and boxed.headers["location"] == "/guides/articles_search_results?_search=v2"
+    assert by_date.status_code == 200 and "sorted by published_at descending" in by_date.text
+    assert len(ranked) > 14 and pages == ranked  # best match first, across pages of 7
+    # An order of one's own keeps the articles table (newest first here); no search is the plain list.
+    assert newest.status_code == 200 and [row[0] for row in newest.json()["rows"]] == sorted(ranked, reverse=True)[:50]
+    assert unsearched.status_code == 302 and unsearched.headers["location"] == "/guides/articles.json?portal=portal1"

@@ -152,6 +152,23 @@ def test_naive_dates_take_the_zone_the_page_implies(markup, url, expected):
     assert parse_article(markup, url).published_at == expected
 
 
+@pytest.mark.parametrize("shown, url, expected", [
+    # The element displaying the date states its offset and seconds; the host implies another zone.
+    ('<time datetime="2024-03-05T11:10:42-05:00">March 5, 2024 11:10 AM</time>', "https://news.example.de/a",
+     "2024-03-05T11:10:42-05:00"),
+    ('Posted 2024/03/05 11:10 <time datetime="2024-03-05T11:10:42+09:00"></time>', "https://news.example.cn/a",
+     "2024-03-05T11:10:42+09:00"),
+    # A UTC datetime displayed as the local clock is the instant in that clock's offset.
+    ('<time datetime="2024-03-05T16:10:42Z">2024-03-05 11:10</time>', "https://news.example.com/a",
+     "2024-03-05T11:10:42-05:00"),
+    # A UTC datetime under a day alone says nothing of the page's clock.
+    ('<time datetime="2024-03-05T23:10:42Z">5. März 2024</time>', "https://news.example.de/a", "2024-03-05T00:00:00+01:00"),
+])
+def test_a_time_datetime_with_an_offset_is_the_exact_form_of_the_shown_date(shown, url, expected):
+    html = f"<html><body><h1>New season</h1><p>{shown}</p>{ENGLISH_WORDS}</body></html>"
+    assert parse_article(html, url).published_at == expected
+
+
 FETCHED = datetime(2025, 5, 13, 12, 0, tzinfo=timezone.utc)
 
 
@@ -235,6 +252,42 @@ def test_a_kicker_set_off_before_the_headline_is_not_the_title(heading, title):
     html = page(f"<h1>{heading}</h1><p>{HAN * 5}</p>")
     article = parse_article(html, "https://a.example/x")
     assert article.title == title and "Klimaschutz" not in article.body_text
+
+
+@pytest.mark.parametrize("heading, title", [
+    ("<a href='forum.php?mod=forumdisplay&amp;typeid=5'>[心得]</a> <span>新手開荒三天的裝備選擇</span>", "新手開荒三天的裝備選擇"),
+    ("【攻略】新版本副本首領打法詳解", "新版本副本首領打法詳解"),
+    ("[Guide] Every boss in the new raid", "[Guide] Every boss in the new raid"),
+    ("[Windows Expertenwissen] Per Update spioniert Microsoft", "[Windows Expertenwissen] Per Update spioniert Microsoft"),
+    ("【公告】開服", "【公告】開服"),  # no headline left without the brackets
+])
+def test_a_bracketed_category_label_before_the_headline_is_not_the_title(heading, title):
+    html = page(f"<h1>{heading}</h1><p>{HAN * 5}</p>")
+    assert parse_article(html, "https://a.example/x").title == title
+
+
+@pytest.mark.parametrize("heading, document, title", [
+    ("Was wir nicht hören wollen<span class='element-invisible'> | SITE.NET</span>", "Was wir nicht hören wollen | Site",
+     "Was wir nicht hören wollen"),
+    ("<span class='primary'>Tagesschau verschweigt die Demo</span> <span class='subtitle'>Ein Untertitel dazu</span>",
+     "Tagesschau verschweigt die Demo - site.de", "Tagesschau verschweigt die Demo"),
+    # The title's leading segment is a kicker the heading also shows: the heading stands.
+    ("<span>Die Zukunft der Arbeit</span> <span>Wir dekorieren die Liegestühle um</span>",
+     "Die Zukunft der Arbeit - Wir dekorieren die Liegestühle um", "Die Zukunft der Arbeit Wir dekorieren die Liegestühle um"),
+])
+def test_hidden_text_and_subtitles_in_the_heading_are_not_the_title(heading, document, title):
+    html = page(f"<h1>{heading}</h1><p>{HAN * 5}</p>", f"<title>{document}</title>")
+    assert parse_article(html, "https://a.example/x").title == title
+
+
+def test_a_hyphen_between_chinese_characters_separates_the_site_name():
+    html = page(f"<p>{HAN * 5}</p>", "<title>武汉的声音：有英勇的你，才有英雄的城！-新华网</title>")
+    assert parse_article(html, "https://a.example/x").title == "武汉的声音：有英勇的你，才有英雄的城！"
+
+
+def test_a_powered_by_segment_is_neither_title_nor_site():
+    html = page(f"<p>{HAN * 5}</p>", "<title>一篇很長的攻略文章標題 - 攻略交流 - Powered by Discuz!</title>")
+    assert parse_article(html, "https://a.example/x").title == "一篇很長的攻略文章標題"
 
 
 @pytest.mark.parametrize("document, title", [("一篇很長的攻略文章標題_站名", "一篇很長的攻略文章標題"),
@@ -383,6 +436,35 @@ def test_a_short_article_is_not_replaced_by_the_list_below_it(article, items):
     assert parse_article(html, "https://a.example/x").body_text == article
 
 
+def test_a_short_article_is_not_replaced_by_the_next_article_below_it():
+    following = "<p>" + "另一篇文章的内容要长得多，讲的是一位歌手的故事，他的歌在很多年里被很多人传唱。" * 8 + "</p>"
+    html = page(f"<header><h1>快资讯</h1></header><div class='detail'><h1>美官员否认直升机事故存在谋杀行为<span>播报</span></h1>"
+                f"<div class='text'><p>{SHORT_ZH}</p></div></div>"
+                f"<div class='detail'><h1>三十一岁在春晚一炮而红的歌手</h1><div class='text'>{following}</div></div>",
+                "<title>美官员否认直升机事故存在谋杀行为</title>")
+    assert parse_article(html, "https://a.example/x").body_text == SHORT_ZH
+
+
+def test_digits_wrapped_by_a_word_processor_stay_in_the_sentence():
+    html = page("<h1>拆房屡出命案</h1><div class='text'><p><span>在红石板社区拆房工地，</span><span lang='EN-US'><font>4</font></span>"
+                "<span>幢居民楼已被拆得七零八落。记者注意到，这些楼房里还住着十多户人家！</span></p>"
+                f"<p>{HAN * 4}</p></div><div class='pages'><a href='?p=1'>1</a> <a href='?p=2'>2</a> <a href='?p=2'>下一页</a></div>")
+    text = parse_article(html, "https://a.example/x").body_text
+    assert text.startswith("在红石板社区拆房工地，4幢居民楼") and "下一页" not in text
+
+
+@pytest.mark.parametrize("widget", [
+    "<div class='info-box'><p>An dieser Stelle findest du einen externen Inhalt von YouTube.</p>"
+    "<input type='checkbox' id='t'><label for='t'>YouTube-Inhalte erlauben</label></div>",
+    "<div class='signup'><p>Get daily news delivered to your inbox.</p><input type='email'><button>Sign up</button></div>",
+])
+def test_a_form_widget_inside_the_article_is_not_body_text(widget):
+    prose = "<p>" + "The patch changes the ranked mode and adds three maps to the rotation for everyone. " * 4 + "</p>"
+    html = page(f"<h1>Patch day</h1><div class='article'>{prose}{widget}{prose}</div>")
+    text = parse_article(html, "https://a.example/x").body_text
+    assert "YouTube" not in text and "inbox" not in text and text.count("three maps") == 8
+
+
 def test_a_review_split_over_sibling_blocks_is_kept_whole():
     sections = [f"Part {i} of the review. The combat feels quicker than before, and the maps are larger. "
                 f"Section {i} ends with a verdict on the {['story', 'music', 'maps', 'bosses', 'price'][i]}." for i in range(5)]
@@ -413,6 +495,26 @@ def test_meta_author_and_rel_author():
 
 
 FORUM_POST = "<p>" + "新版本的副本难度调整之后，我们公会打了三次都没过，想问问大家的配装思路。" * 4 + "</p>"
+
+
+@pytest.mark.parametrize("footer", ["Powered by Discuz! X3.4 © 2001-2019 Comsenz Inc.",
+                                    "<p>Powered by Discuz!</p><p>© 2001-2013 <a href='http://www.comsenz.com'>Comsenz Inc</a></p>",
+                                    "© 2024 Example Media Inc. All rights reserved."])
+def test_a_footer_software_or_company_credit_is_no_author(footer):
+    html = page(f"<h1>更新公告與活動說明</h1><p>{HAN * 5}</p><div id='ft'>{footer}</div>")
+    assert parse_article(html, "https://a.example/x").author is None
+
+
+def test_a_reporter_credited_for_a_photo_is_not_the_author():
+    html = page(f"<h1>新闻标题在这里</h1><p>图为献血现场。新华社记者 才扬 摄</p><p>{HAN * 5}</p><p>责任编辑： 焦鹏</p>")
+    assert parse_article(html, "https://a.example/x").author == "焦鹏"
+
+
+def test_an_author_box_gives_the_name_it_opens_with():
+    box = ("<div class='author-info'><h3><a href='/in/ih'>Inga Hoeltmann</a><a class='follow'>Follow</a></h3>"
+           "<p>Transformationsbegleiterin und Expertin für Neue Arbeit und digitale Kultur in Unternehmen.</p></div>")
+    html = page(f"<h1>Ich war am Wochenende auf einer Hochzeit</h1>{box}{ENGLISH_WORDS}")
+    assert parse_article(html, "https://a.example/x").author == "Inga Hoeltmann"
 
 
 def test_forum_thread_starter_not_the_software_credit():

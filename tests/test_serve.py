@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import socket
 import subprocess
@@ -26,6 +27,18 @@ def get(url: str, attempts: int = 100) -> bytes:
         except OSError:
             time.sleep(0.1)
     raise AssertionError(f"no answer from {url}")
+
+
+def request_with_host(port: int, host: str) -> tuple[int, dict, bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        connection.putrequest("GET", "/guides/articles", skip_host=True)
+        connection.putheader("Host", host)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
 
 
 def test_serve_answers_versions_and_lists_articles(tmp_path):
@@ -53,6 +66,14 @@ def test_serve_answers_versions_and_lists_articles(tmp_path):
         found = json.loads(get(f"http://127.0.0.1:{port}/guides/articles.json?_shape=array&_search={query}"))
         assert [row["title"] for row in found] == ["原神攻略"]
         assert get(f"http://127.0.0.1:{port}/robots.txt") == b"User-agent: *\nDisallow: /\n"
+        # A DNS-rebinding page reaches 127.0.0.1 under its own name: refused, with the reason.
+        for host, expected in (("evil.test", 421), (f"evil.test:{port}", 421), (f"localhost:{port}", 200),
+                               (f"[::1]:{port}", 200), ("127.0.0.1", 200)):
+            status, headers, body = request_with_host(port, host)
+            assert status == expected, (host, status, body)
+            assert "frame-ancestors 'none'" in headers["content-security-policy"]
+            if expected == 421:
+                assert body.count(b"\n") == 1 and b"'evil.test' is not served here" in body
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -81,7 +102,15 @@ def test_serve_public_listens_on_all_interfaces_without_sql(tmp_path, monkeypatc
     assert runner.invoke(cli, ["serve", "--db", str(db_path)]).exit_code == 0
     assert runner.invoke(cli, ["serve", "--db", str(db_path), "--public"]).exit_code == 0
     assert runner.invoke(cli, ["serve", "--db", str(db_path), "--public", "--host", "10.0.0.1"]).exit_code == 0
-    assert calls == [(str(db_path), "127.0.0.1", 8001, False), (str(db_path), "0.0.0.0", 8001, True),
-                     (str(db_path), "10.0.0.1", 8001, True)]
+    assert runner.invoke(cli, ["serve", "--db", str(db_path), "--allow-host", "Guides.Example.org.",
+                               "--allow-host", "archive.lan:8001", "--allow-host", "[fd00::5]"]).exit_code == 0
+    assert [call[:4] for call in calls] == [
+        (str(db_path), "127.0.0.1", 8001, False), (str(db_path), "0.0.0.0", 8001, True),
+        (str(db_path), "10.0.0.1", 8001, True), (str(db_path), "127.0.0.1", 8001, False)]
+    local, public, on_address, named = (call[4] for call in calls)
+    assert local == ["localhost", "127.0.0.1", "::1"]
+    # --public adds this machine's own names; a --host address and --allow-host names are served too.
+    assert public[:3] == local and socket.gethostname().lower() in public
+    assert "10.0.0.1" in on_address and named == [*local, "guides.example.org", "archive.lan", "fd00::5"]
     assert portal_spider.browse.metadata(public=True)["allow_sql"] is False
     assert "allow_sql" not in portal_spider.browse.metadata(public=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import logging
 import re
+import threading
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 from urllib.parse import urljoin, urlsplit
@@ -37,13 +38,33 @@ _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
 _NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
+def _html_parser() -> lxml_html.HTMLParser:
+    """lxml.html's parser with one element class: its default lookup calls into Python for
+    every element proxy (to pick form and input classes this package never uses)."""
+    parser = lxml_html.HTMLParser()
+    parser.set_element_class_lookup(etree.ElementDefaultClassLookup(
+        element=lxml_html.HtmlElement, comment=lxml_html.HtmlComment,
+        pi=lxml_html.HtmlProcessingInstruction, entity=lxml_html.HtmlEntity))
+    return parser
+
+
+# lxml parsers must not be shared between threads.
+_PARSERS = threading.local()
+
+
+def _parser() -> lxml_html.HTMLParser:
+    if not hasattr(_PARSERS, "parser"):
+        _PARSERS.parser = _html_parser()
+    return _PARSERS.parser
+
+
 def _document(text: str):
     """The lxml tree, or None when there is no markup or text at all."""
     text = _XML_DECLARATION.sub("", _NOT_TEXT.sub("", text))
     if not text.strip():
         return None
     try:
-        root = lxml_html.document_fromstring(text)
+        root = lxml_html.document_fromstring(text, parser=_parser())
     except (etree.ParserError, etree.XMLSyntaxError, ValueError) as error:
         # lxml builds no tree from some inputs: a page with nothing to extract, not a bug.
         log.warning("unparseable page: %s", error)

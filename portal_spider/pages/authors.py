@@ -64,7 +64,7 @@ _DOMAIN = re.compile(r"\w\.(?:com|net|org|de|at|ch|cn|fr|uk|info|io|it|es|cl)\b"
 _POSTED_LINE = re.compile(r"^(?:发表于|發表於|发表在|發表在|发布于|發佈於|張貼於|张贴于|Posted (?:on|at)\b)", re.I)
 _POSTED = re.compile(r"(?:^|由)\s*([^\s由@]{2,16})\s*(?:发表于|發表於|张贴|張貼|写于|寫於|发布于|發佈於|posted (?:on|at))", re.I)
 _ORGANISATION = re.compile(
-    r"\b(?:e\.\s?V\b\.?|GmbH|(?-i:AG|KG|SE|plc)|Inc\.|Ltd\.?|LLC|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)|"
+    r"\b(?:e\.\s?V\b\.?|GmbH|(?-i:AG|KG|SE|plc)|Inc\b\.?|Ltd\.?|LLC|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)|"
     r"\w*(?:anstalt|institut|ministerium|universität|hochschule|verein|gesellschaft)\b|"
     r"\b(?:University|Institute|Association|Foundation|Department|Agency|Ministry|Council)\b|"
     r"出版社|期刊|杂志社|雜誌社|有限公司|集团|集團", re.I
@@ -80,6 +80,7 @@ _LABEL_ALONE = re.compile(
 _BRACKET_BYLINE = re.compile(r"作\s*者\s*[\[【]\s*([^\]】\s]{2,16})\s*[\]】]")
 # "蔡雪婧/摄", "摄影：蔡雪婧": a photographer's credit.
 _PHOTO_CREDIT = re.compile(r"(?:^|[\s(（])([\u4e00-\u9fff]{2,4})\s*[/／]\s*摄(?:影)?(?![\u4e00-\u9fff])|摄\s*影\s*[:：]\s*([\u4e00-\u9fff]{2,4})(?![\u4e00-\u9fff])")
+_PHOTOGRAPHER = re.compile(r"^\s*[:：]?\s*[\u3400-\u9fff]{2,4}(?:\s*[、，,]\s*[\u3400-\u9fff]{2,4})*\s*[/／]?\s*(?:摄|攝)")
 # "茉莉：我是怎样卷入八九民运的" over the headline: a repost headed "writer: title".
 _NAME_COLON_TITLE = re.compile(r"^([\u4e00-\u9fff]{2,4})\s*[:：]\s*(\S.{5,})$")
 _NOT_A_WRITER = set(
@@ -202,6 +203,8 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
         if match.lastgroup == "author" and match.group().strip().lower() == "by" and match.start() > 40:
             continue  # "by" in the middle of a sentence
         value = text[match.end(): following.start() if following else None]
+        if _PHOTOGRAPHER.match(value):
+            continue  # "新华社记者 才扬 摄": the reporter took the photo; a caption, not the byline
         names = [name for name in _names(value) or _colon_organisation(value) if name.lower() not in _PLACEHOLDERS]
         if names and all(name.lower() in _STAND_INS for name in names):
             rank = _STAND_IN_RANK  # "作者：小编 责任编辑：李四": the editor is named, the writer is not
@@ -262,16 +265,19 @@ def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[st
     return list(dict.fromkeys(names))[:8]
 
 
+_AUTHOR_MARKUP = (
+    "(//a[@rel='author'] | //*[contains(@class, 'author') or contains(translate(@class, 'BYLINE', 'byline'), 'byline')]"
+    "[not(self::body)])[not(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment')])]"
+)
+
+
 def _marked_authors(root) -> list[str] | None:
     """Text of rel=author links or elements whose class says author/byline.
 
     Such elements also hold labels, dates and buttons, so only person-like names count:
     a Han name or at least two capitalised words.
     """
-    for element in root.xpath(
-        "(//a[@rel='author'] | //*[contains(@class, 'author') or contains(translate(@class, 'BYLINE', 'byline'), 'byline')]"
-        "[not(self::body)])[not(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment')])]"
-    )[:5]:
+    for element in root.xpath(_AUTHOR_MARKUP)[:5]:
         raw = clean_line(element.text_content())
         text = _LEAD_IN.sub("", raw)
         text = re.sub(rf"^\s*(?:{_AUTHOR_LABEL})\s*[:：]?", "", text).strip()
@@ -283,6 +289,21 @@ def _marked_authors(root) -> list[str] | None:
             if names:
                 return names
     return None
+
+
+def _boxed_author(root) -> list[str] | None:
+    """An author box (name, bio, follow button) whose first text is a first and last name."""
+    for element in root.xpath(_AUTHOR_MARKUP)[:5]:
+        first = next((text for piece in element.itertext() if (text := clean_line(piece))), "")
+        if len(clean_line(element.text_content())) >= 80 and _boxed_name(first):
+            return [first]
+    return None
+
+
+def _boxed_name(first: str) -> bool:
+    words = first.split()
+    return (2 <= len(words) <= 3 and _LATIN_NAME.match(first) is not None and not any(w.lower() in _UI_WORDS for w in words)
+            and _plausible_author(first, set()))
 
 
 def _bracketed_byline(lines: list) -> list[str] | None:
@@ -312,11 +333,16 @@ def _name_colon_title(lines: list) -> list[str] | None:
     return None
 
 
+# A footer crediting the software ("Powered by Discuz! X3.4 © 2001-2019 Comsenz Inc."):
+# the copyright is the vendor's, not the site's writer's.
+_SOFTWARE_CREDIT = re.compile(r"\b(?:Powered|Driven|Run)\s+by\b|\bTheme\s+by\b|由.{1,20}(?:驱动|驅動|强力驱动|強力驅動)", re.I)
+
+
 def _copyright_holder(lines: list) -> list[str] | None:
     """"© 2020 Wolfgang Michal": a personal site's footer names its writer (a person's
     name only: companies are left out)."""
     for text, _ in reversed(lines[-40:]):
-        match = _COPYRIGHT.search(text) if len(text) < 160 else None
+        match = _COPYRIGHT.search(text) if len(text) < 160 and not _SOFTWARE_CREDIT.search(text) else None
         if match:
             name = _tidy_name(match[1])
             # The site may well carry the owner's name: only organisations are left out here.
@@ -472,7 +498,7 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
             return (", ".join(byline), HEURISTIC) if byline else (", ".join(cleaned), origin)
     finders = (lambda: _byline_authors(windows, (0, 1)), lambda: _marked_authors(root), lambda: _signature(signature),
                lambda: _bracketed_byline(page.lines), lambda: _name_colon_title(page.lines), lambda: _photo_credit(windows),
-               lambda: _byline_authors(windows, (2, 3, 4, 5)), lambda: _copyright_holder(page.lines))
+               lambda: _byline_authors(windows, (2, 3, 4, 5)), lambda: _boxed_author(root), lambda: _copyright_holder(page.lines))
     for find in finders:
         names = _real_names(find(), software)
         if names and all(name.lower() in _STAND_INS for name in names):

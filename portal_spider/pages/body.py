@@ -1,4 +1,4 @@
-"""Render the chosen block: furniture removed and text taken with lxml; BeautifulSoup prepares body_html for nh3."""
+"""Render the chosen block: furniture removed, text taken and body_html prepared for nh3, all with lxml."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from urllib.parse import urljoin
 
 import nh3
-from bs4 import BeautifulSoup
 from lxml import etree
 
 from .lines import page_lines
@@ -66,11 +65,47 @@ def _drop_related(top) -> list:
     return []
 
 
+_INLINE = {"span", "font", "b", "i", "em", "strong", "u", "sub", "sup", "small"}
+
+
+_CONTROLS = ".//input[not(@type='hidden')] | .//select | .//textarea | .//label"  # labels outlive pruned inputs
+_WIDGET_TAGS = ("div", "section", "aside", "form", "fieldset")
+
+
+def _is_widget(element, total: int) -> bool:
+    """A small block built around form controls inside the article: an embed's consent
+    toggle, a newsletter sign-up, a poll. Its text is instructions, not the article."""
+    if element.tag not in _WIDGET_TAGS or not element.xpath(_CONTROLS):
+        return False
+    size = len(fold_whitespace(element.text_content()))
+    return size <= 600 and size <= 0.3 * total
+
+
+def _widgets(top, total: int) -> list:
+    found: list = []
+    for element in top.iter(*_WIDGET_TAGS):
+        if element is not top and not any(ancestor in found for ancestor in element.iterancestors()) and _is_widget(element, total):
+            found.append(element)
+    return found
+
+
+def _inline_in_prose(element, text: str) -> bool:
+    """A span or font inside a sentence ("工地，<span><font>4</font></span>幢居民楼"): word
+    processors wrap digits and Latin words so; they are text, not page numbers."""
+    if element.tag not in _INLINE:
+        return False
+    block = next((a for a in element.iterancestors() if a.tag not in _INLINE), None)
+    return block is not None and len(fold_whitespace(block.text_content())) > len(text) + 10
+
+
 def _drop_furniture(elements: list, title: str | None) -> None:
     """Remove breadcrumbs, byline lines, page navigation, the title and link lists (lxml, in place)."""
     title_key = normalise_for_compare(title) if title else None
+    total = sum(len(top.text_content()) for top in elements)
+    if len(elements) > 1:
+        elements[:] = [top for top in elements if not _is_widget(top, total)]
     for top in elements:
-        doomed = _drop_related(top)
+        doomed = _drop_related(top) + _widgets(top, total)
         for element in top.iter(*_FURNITURE_TAGS):
             text = fold_whitespace(element.text_content())
             if not text:
@@ -84,7 +119,8 @@ def _drop_furniture(elements: list, title: str | None) -> None:
             is_title = key is not None and (key == title_key or (
                 element.tag in ("h1", "h2") and key.endswith(title_key) and len(key) - len(title_key) <= 40))
             links = sum(len(fold_whitespace(a.text_content())) for a in element.iter("a"))
-            if is_title or _BREADCRUMB.match(text) or (len(text) < 100 and _PAGE_NAV.match(text)) or links / len(text) > 0.6 or (
+            page_nav = len(text) < 100 and _PAGE_NAV.match(text) and not _inline_in_prose(element, text)
+            if is_title or _BREADCRUMB.match(text) or page_nav or links / len(text) > 0.6 or (
                 _is_byline(text) and len(element.findall(".//p")) + len(element.findall(".//div")) <= 1
             ):
                 doomed.append(element)
@@ -93,22 +129,45 @@ def _drop_furniture(elements: list, title: str | None) -> None:
                 element.drop_tree()
 
 
-def _absolutise(soup, base_url: str) -> None:
-    for image in soup.find_all("img"):
-        source = next((image.get(a) for a in ("data-src", "data-original", "data-lazy-src", "src") if image.get(a)), None)
+_IMAGE_SOURCES = ("data-src", "data-original", "data-lazy-src", "src")
+
+
+_VERBATIM = {"pre", "textarea"}
+_LAYOUT_SPACE = re.compile(r"^[ \n\t\f\r]+$")
+
+
+def _tidied(text: str, verbatim: bool) -> str:
+    """Indentation between tags as one newline or space (outside <pre>), pinyin removed."""
+    if not verbatim and _LAYOUT_SPACE.match(text):
+        return "\n" if "\n" in text else " "
+    return strip_pinyin(text) if "(" in text or "（" in text else text
+
+
+def _prepared(element, base_url: str) -> str:
+    """The block's markup for nh3: pinyin annotations removed, image and link URLs absolute,
+    inline placeholder pixels dropped (lxml, in place)."""
+    inside = {n for block in element.iter(*_VERBATIM) for n in block.iter() if n is not block}
+    verbatim = inside | set(element.iter(*_VERBATIM))
+    for node in element.iter():
+        if node.text:
+            node.text = _tidied(node.text, node in verbatim)
+        if node is not element and node.tail:
+            node.tail = _tidied(node.tail, node in inside)
+    for image in list(element.iter("img")):
+        source = next((image.get(a) for a in _IMAGE_SOURCES if image.get(a)), None)
         if source and not source.startswith("data:"):
-            image["src"] = urljoin(base_url, source.strip())
-        else:
-            image.decompose()  # an inline placeholder pixel, not an article image
-    for anchor in soup.find_all("a", href=True):
-        anchor["href"] = urljoin(base_url, anchor["href"].strip())
-
-
-def _strip_pinyin_strings(soup) -> None:
-    for string in soup.find_all(string=True):
-        cleaned = strip_pinyin(string)
-        if cleaned != string:
-            string.replace_with(cleaned)
+            image.set("src", urljoin(base_url, source.strip()))
+        elif image is not element:
+            image.drop_tree()  # an inline placeholder pixel, not an article image
+    for anchor in element.iter("a"):
+        if anchor.get("href") is not None:
+            anchor.set("href", urljoin(base_url, anchor.get("href").strip()))
+    for node in element.iter("a", "img"):
+        if len(node.attrib) > 1:  # one attribute order, whatever the page's
+            attributes = sorted(node.attrib.items())
+            node.attrib.clear()
+            node.attrib.update(attributes)
+    return etree.tostring(element, encoding="unicode", method="html", with_tail=False)
 
 
 def _paragraphs(elements: list) -> list[str]:
@@ -137,12 +196,9 @@ def render_body(elements: list, base_url: str, title: str | None) -> Body:
     """body_text (paragraphs joined by newlines) and nh3-sanitised body_html for the block."""
     _drop_furniture(elements, title)
     text = "\n".join(_paragraphs(elements))
-    fragment = "".join(etree.tostring(e, encoding="unicode", method="html", with_tail=False) for e in elements)
-    soup = BeautifulSoup(fragment, "lxml")
-    _strip_pinyin_strings(soup)
-    _absolutise(soup, base_url)
+    fragment = "".join(_prepared(e, base_url) for e in elements)
     html = nh3.clean(
-        str(soup.body or soup),
+        fragment,
         tags=_SANITISE_TAGS,
         attributes=_SANITISE_ATTRIBUTES,
         url_schemes={"http", "https", "mailto"},

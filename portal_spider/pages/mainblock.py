@@ -304,7 +304,8 @@ def _title_heading(root, title: str | None):
     if not headings:
         return None
     key = normalise_for_compare(title) if title else None
-    return next((h for h in headings if key and normalise_for_compare(h.text_content()).endswith(key)), headings[0])
+    # The heading may carry a kicker before the title or a button label after it ("播报").
+    return next((h for h in headings if key and key in normalise_for_compare(h.text_content())), headings[0])
 
 
 def _after_title(root, title: str | None, best, scores: dict):
@@ -324,6 +325,23 @@ def _after_title(root, title: str | None, best, scores: dict):
     return None
 
 
+def _under_another_headline(root, title: str | None, best) -> bool:
+    """Whether ``best`` lies below a second headline that follows the title's own heading:
+    the next article of an endless-scroll page or a recommended story, not this one."""
+    key = normalise_for_compare(title) if title else None
+    headings = list(root.iter("h1"))
+    if not key or len(headings) < 2:
+        return False
+    own = next((h for h in headings if key in normalise_for_compare(h.text_content())), None)
+    if own is None or any(ancestor is best for ancestor in own.iterancestors()):
+        return False
+    order = {element: index for index, element in enumerate(root.iter())}
+    inside_best = set(best.iter("h1"))
+    return any(order[own] < order[other] < order[best] and other not in inside_best
+               and len(clean := normalise_for_compare(other.text_content())) >= 8 and clean != key
+               for other in headings if other is not own)
+
+
 def _scored_main(root, title: str | None = None) -> list:
     scores = _scores(root)
     if not scores:
@@ -338,7 +356,7 @@ def _scored_main(root, title: str | None = None) -> list:
     post = _first_post(best)
     if post is not None:
         return [post]
-    if _like_items(best):
+    if _like_items(best) or _under_another_headline(root, title, best):
         near = _after_title(root, title, best, scores)
         if near is not None:
             return [block for block in _siblings(near, scores[near], scores) if block is not best and not _like_items(block)]

@@ -44,6 +44,13 @@ def _stem(url: str) -> str:
     return match["stem"] if match else path
 
 
+_DIGIT = re.compile(r"\d")
+
+
+def _nextish(anchor) -> bool:
+    return "next" in (anchor.get("rel") or "").lower() or _NEXT_TEXT.match(anchor.text_content() or "") is not None
+
+
 def find_page_urls(root, url: str, base: str) -> list[str]:
     """Further pages of this article linked from the page, absolute, in page order.
 
@@ -53,17 +60,21 @@ def find_page_urls(root, url: str, base: str) -> list[str]:
     """
     current = _current_page(url)
     found: dict[str, float] = {}
+    # Cheap skips: a numbered page link carries its number, and either a query of its own
+    # or the last segment of this article's stem ("123" of /a/123_2.html).
+    segment = _stem(url).rstrip("/").rpartition("/")[2]
+    if "%" in segment or not segment.isascii():
+        segment = ""  # the link may spell it otherwise: no skip
     for order, anchor in enumerate(root.iter("a")):
         href = (anchor.get("href") or "").strip()
         if not href or href.startswith(("javascript:", "#", "mailto:")):
             continue
-        rel = (anchor.get("rel") or "").lower()
-        nextish = "next" in rel or _NEXT_TEXT.match(anchor.text_content() or "")
-        if not nextish and not any(c.isdigit() for c in href):
-            continue  # cheap skip: a page link carries its number
+        numbered = _DIGIT.search(href) is not None and ("?" in href or not segment or segment in href)
+        if not numbered and not _nextish(anchor):
+            continue
         target = urlunsplit(urlsplit(urljoin(base, href))._replace(fragment=""))
-        number = _page_number(target, url)
-        if number is None and nextish:
+        number = _page_number(target, url) if numbered else None
+        if number is None and _nextish(anchor):
             same_site = urlsplit(target).netloc.lower() == urlsplit(url).netloc.lower()
             if same_site and urlsplit(target).path.startswith(_stem(url)) and target != url:
                 number = current + 1 + order / 1e6  # unnumbered: after the numbered pages seen so far

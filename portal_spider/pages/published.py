@@ -140,6 +140,37 @@ def _as_shown(moment: datetime, value: str, shown: datetime | None, context: Dat
     return local if local.date() == shown.date() else None
 
 
+def _wall_minute(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=None, second=0, microsecond=0)
+
+
+def _machine_readable(root, shown: datetime | None, context: DateContext) -> datetime | None:
+    """The shown date as a ``<time datetime>`` with its own offset states it, when one does:
+    the element that displays it (its datetime read against the displayed clock, as for
+    structured values), or one naming the same wall-clock minute. Else ``shown`` itself.
+
+    The displayed text is read in a zone the page only implies; the datetime states the
+    zone and the seconds.
+    """
+    if shown is None:
+        return None
+    for element in root.xpath("//time[@datetime]")[:10]:
+        value = (element.get("datetime") or "").strip()
+        if not _HAS_OFFSET.search(value) or _MIDNIGHT.search(value):
+            continue
+        moment = parse_iso(value, context)
+        if moment is None or not (moment.utcoffset() or _has_clock(shown)):
+            continue  # a UTC timestamp under a shown day says how a server stores time, not the page's clock
+        displayed = find_date(element.text_content().strip(), context)
+        if displayed is not None and _wall_minute(displayed) == _wall_minute(shown):
+            exact = _as_shown(moment, value, shown, context)
+            if exact:
+                return exact
+        elif _has_clock(shown) and _wall_minute(moment) == _wall_minute(shown):
+            return moment
+    return shown
+
+
 def _local(moment: datetime, context: DateContext) -> datetime:
     """A UTC timestamp read in the page's own zone, so that it names the page's day."""
     offset = moment.utcoffset()
@@ -175,7 +206,7 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
     selected = selected_text(root, page.options.date_selector)
     moment = find_date(selected, context) if selected else None
     source = SELECTOR
-    shown = _labelled_date(windows, context)
+    shown = _machine_readable(root, _labelled_date(windows, context), context)
     # A value with its own offset and clock time is more trustworthy than a day-only or
     # naive one in another field; one the page itself shows beats both.
     candidates = sorted(((value, m, origin) for value, origin in zip(page.structured.dates, page.structured.date_origins)

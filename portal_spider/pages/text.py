@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-_SPACE = re.compile(r"[\s\u00a0\u3000\u200b\ufeff]+")
 _TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜüê"
 _VOWELS = "aeiouv" + _TONED
 # One pinyin syllable (optionally numbered tone) in ASCII or fullwidth parentheses right
@@ -21,7 +20,10 @@ _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 def fold_whitespace(text: str) -> str:
     """One space for any run of whitespace (ideographic and no-break included)."""
-    return _SPACE.sub(" ", text).strip()
+    # str.split() splits on every Unicode space (no-break, ideographic); zero-width ones it keeps.
+    if "\u200b" in text or "\ufeff" in text:
+        text = text.replace("\u200b", " ").replace("\ufeff", " ")
+    return " ".join(text.split())
 
 
 def strip_pinyin(text: str) -> str:

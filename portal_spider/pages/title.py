@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 from urllib.parse import urlsplit
 
@@ -12,11 +13,28 @@ from .page import Page
 from .sources import HEURISTIC, META, NONE, SELECTOR
 from .text import clean_line, han_ratio, normalise_for_compare
 
-_TITLE_SEPARATORS = re.compile(r"\s+[|\-–—·•»~:]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*")
+# A hyphen between Chinese characters or after Chinese punctuation ("…的城！-新华网")
+# separates too: Chinese writes no hyphenated words.
+_TITLE_SEPARATORS = re.compile(
+    r"\s+[|\-–—·•»~:]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f])-(?=[\u3400-\u9fff])")
 
 
 def title_segments(title: str) -> list[str]:
     return [s for s in _TITLE_SEPARATORS.split(title) if s.strip()]
+
+
+# A Chinese category label in brackets before a headline: "[心得] …", "【攻略】…" (forums
+# and portals; Latin titles keep theirs: "[Review] …" is how such sites title pages).
+_BRACKET_LABEL = re.compile(r"^\s*[\[【［〔]\s*[\u3400-\u9fff][^\]】］〕\[【]{0,7}?\s*[\]】］〕]\s*")
+# "… - Powered by Discuz!": the software's credit, never the title or the site.
+_CREDIT_SEGMENT = re.compile(r"^\s*(?:Powered|Driven|Run)\s+by\b", re.I)
+
+
+def without_label(title: str) -> str:
+    """The title without a bracketed category label before it, when a headline remains."""
+    match = _BRACKET_LABEL.match(title)
+    rest = title[match.end():] if match else ""
+    return rest if len(rest) >= 4 else title
 
 
 def _span(title: str, segments: list[str]) -> str:
@@ -25,9 +43,9 @@ def _span(title: str, segments: list[str]) -> str:
 
 def _without_site(title: str, site_names: list[str]) -> str:
     """Strip the site name from a <title>-like string: a segment naming the site, else the shorter end."""
-    segments = title_segments(title)
+    segments = [s for s in title_segments(title) if not _CREDIT_SEGMENT.match(s)]
     if len(segments) < 2:
-        return title
+        return _span(title, segments) if segments else title
     sites = {normalise_for_compare(s) for s in site_names if s}
     kept = [s for s in segments if normalise_for_compare(s) not in sites]
     if kept and len(kept) < len(segments):
@@ -78,7 +96,28 @@ def _heading_text(heading) -> str:
             rest = clean_line(rest).lstrip(":：|–—-·• ")
             if len(rest) >= 8 and len(rest) >= len(kicker) * 0.5:
                 return rest
-    return clean_line(heading.text_content())
+    return without_label(clean_line(_visible_text(heading)))
+
+
+# Text a screen reader gets and the reader does not see ("<span class="element-invisible">
+# | Site</span>"); a separator hidden this way still sets a kicker off (above).
+_HIDDEN = re.compile(r"(?<![\w-])(?:element-invisible|visually-hidden|sr-only|screen-reader-text|hidden)(?![\w-])", re.I)
+
+
+def _is_hidden(element) -> bool:
+    return isinstance(element.tag, str) and (
+        _HIDDEN.search(element.get("class") or "") is not None or element.get("hidden") is not None
+        or element.get("aria-hidden") == "true")
+
+
+def _visible_text(heading) -> str:
+    if not any(_is_hidden(e) for e in heading.iterdescendants()):
+        return heading.text_content()
+    heading = copy.deepcopy(heading)
+    for element in [e for e in heading.iterdescendants() if _is_hidden(e)]:
+        if element.getparent() is not None:
+            element.drop_tree()
+    return heading.text_content()
 
 
 def _heading_title(headings: list, references: list[str], site_names: list[str]) -> str | None:
@@ -88,6 +127,21 @@ def _heading_title(headings: list, references: list[str], site_names: list[str])
     for _, text, key in keyed:
         if key in ref_keys:
             return text
+    # A heading showing the headline and a subtitle in parts of its own: the part that a
+    # title names as its leading segment.
+    # (Not when the title's other segments are in the heading too: then the part is a kicker.)
+    sites = {normalise_for_compare(s) for s in site_names}
+    for heading, text, key in keyed:
+        if _links_home(heading):
+            continue  # the logo
+        for reference in references:
+            segments = [normalise_for_compare(segment) for segment in title_segments(reference)]
+            if not segments or key == segments[0] or segments[0] in sites or any(other in key for other in segments[1:]):
+                continue
+            for part in heading:
+                part_text = clean_line(part.text_content()) if isinstance(part.tag, str) else ""
+                if len(part_text) >= 8 and normalise_for_compare(part_text) == segments[0]:
+                    return part_text
     for heading, text, key in keyed:
         if any(key in ref for ref in ref_keys) and not _site_like(heading, key, references, site_names):
             return text
@@ -131,10 +185,10 @@ def title_field(page: Page) -> tuple[str | None, str]:
     references = [text for text, _ in metas] + ([document] if document else [])
     heading = _heading_title(headings, references, structured.site_names) or _shown_title(references, lines)
     if heading:
-        return heading, HEURISTIC
+        return without_label(heading), HEURISTIC
     if not references:
         return None, NONE
-    return _without_site(references[0], structured.site_names), metas[0][1] if metas else META
+    return without_label(_without_site(references[0], structured.site_names)), metas[0][1] if metas else META
 
 
 def title_line(lines: list, title: str | None) -> int | None:

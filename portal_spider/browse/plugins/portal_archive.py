@@ -7,14 +7,17 @@ so it applies only to the archive it serves, whatever its file is called.
 
 from __future__ import annotations
 
+import base64
 import difflib
 import functools
+import hashlib
 import html
 import re
 from datetime import datetime, timezone
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
+import datasette
 import nh3
 import yaml
 from datasette import Response, hookimpl
@@ -23,17 +26,38 @@ from datasette.filters import FilterArguments
 from datasette.utils import escape_sqlite, path_with_added_args, path_with_removed_args
 from markupsafe import Markup
 
+from portal_spider.browse import LOCAL_HOSTS
 from storage import search_index
 
 HERE = Path(__file__).parent.parent
 TABLES = yaml.safe_load((HERE / "tables.yml").read_text(encoding="utf-8"))
 QUERIES = yaml.safe_load((HERE / "queries.yml").read_text(encoding="utf-8"))
 
-# Archived pages must never run script: no inline script at all, no plugins or
-# frames; images may come from the portals they were archived from.
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src * data:; "
-       "font-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
-_STRICT_PAGES = re.compile(r"^/[^/]+/articles/[^/.]+$|^/-/(charts|feed)")
+# A ranked ``?_search=`` of articles is served by this view (schema m008): Datasette
+# sorts a table only by its own columns.
+SEARCH_RESULTS = "articles_search_results"
+ARTICLE_LISTS = ("articles", SEARCH_RESULTS)
+
+
+def _datasette_inline_script_hashes() -> list[str]:
+    """CSP hashes of the inline scripts in Datasette's own templates (its SQL editor,
+    closing menus, the table page's facet switch in both settings), read from the
+    installed Datasette, so those run and no other inline script does."""
+    hashes = set()
+    for template in (Path(datasette.__file__).parent / "templates").glob("*.html"):
+        for body in re.findall(r"<script>(.*?)</script>", template.read_text(encoding="utf-8"), re.S):
+            for variant in {body.replace("{{ datasette_allow_facet }}", value) for value in ("true", "false")}:
+                if "{{" not in variant and "{%" not in variant:
+                    digest = base64.b64encode(hashlib.sha256(variant.encode("utf-8")).digest()).decode()
+                    hashes.add(f"'sha256-{digest}'")
+    return sorted(hashes)
+
+
+# Every page: no inline script but Datasette's own (by hash), no plugins or frames,
+# not framed; images may come from the portals they were archived from.
+CSP = (f"default-src 'none'; script-src 'self' {' '.join(_datasette_inline_script_hashes())}; "
+       "style-src 'self' 'unsafe-inline'; img-src * data:; font-src 'self'; connect-src 'self'; "
+       "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 SNIPPET_CHARS = 80
 FEED_ENTRIES = 50
 
@@ -82,6 +106,15 @@ def snippet_text(body: str | None, query: str | None) -> str:
     return ("…" if start else "") + text + ("…" if end < len(body) else "")
 
 
+def marked_text(text: str | None, query: str | None) -> str:
+    """All of ``text``, every match of ``query`` between U+E001 and U+E002."""
+    text, pieces, position = text or "", [], 0
+    for start, end in search_index.highlight_spans(text, query or ""):
+        pieces += [text[position:start], "\ue001", text[start:end], "\ue002"]
+        position = end
+    return "".join(pieces) + text[position:]
+
+
 def _marked(text: str) -> Markup:
     return Markup(html.escape(text).replace("\ue001", "<mark>").replace("\ue002", "</mark>"))
 
@@ -90,6 +123,7 @@ def _marked(text: str) -> Markup:
 def prepare_jinja2_environment(env):
     # The articles list shows each search result's snippet (templates/_table.html).
     env.filters["archive_snippet"] = lambda body, query: _marked(snippet_text(body, query))
+    env.filters["archive_highlight"] = lambda text, query: _marked(marked_text(text, query))
 
 
 def local_date(value: str | None) -> str:
@@ -109,12 +143,12 @@ def render_cell(row, value, column, table, database, datasette):
     if column == "snippet" and isinstance(value, str):
         return _marked(value)
     # A query's rows are articles when they carry an id and a portal (the stored queries do).
-    if column == "title" and (table == "articles" or (table is None and {"id", "portal"} <= set(row.keys()))):
+    if column == "title" and (table in ARTICLE_LISTS or (table is None and {"id", "portal"} <= set(row.keys()))):
         path = datasette.urls.row(database, "articles", str(row["id"]))
         return Markup(f'<a href="{html.escape(path)}">{html.escape(value or "(untitled)")}</a>')
-    if table in ("articles", None) and column in ("published_at", "fetched_at") and isinstance(value, str):
+    if table in (*ARTICLE_LISTS, None) and column in ("published_at", "fetched_at") and isinstance(value, str):
         return local_date(value)
-    if table == "articles" and column == "duplicate_of" and value is None:
+    if table in ARTICLE_LISTS and column == "duplicate_of" and value is None:
         async def copies():
             count = (await datasette.get_database(database).execute(
                 "select count(*) from articles where duplicate_of = ?", [row["id"]])).single_value()
@@ -224,21 +258,29 @@ def register_facet_classes():
     return [LocalDayFacet, LocalMonthFacet, FoldedFacet]
 
 
-@hookimpl
+@hookimpl(trylast=True)
 def filters_from_request(request, database, table, datasette):
-    """``?_fold_COLUMN=value``: rows whose COLUMN folds to what value folds to."""
+    """``?_fold_COLUMN=value``: rows whose COLUMN folds to what value folds to; and
+    ``?_search=`` on the search results view. trylast: its search box settings
+    replace those of Datasette's own search filter, which sees no index for a view."""
     async def inner():
-        wanted = {key[len("_fold_"):]: request.args[key] for key in request.args if key.startswith("_fold_")}
-        if not wanted or table is None:
+        if table is None:
             return None
-        columns = set(await datasette.get_database(database).table_columns(table))
-        clauses, params, descriptions = [], {}, []
+        clauses, params, descriptions, context = [], {}, [], {}
+        query = request.args.get("_search", "")
+        if table == SEARCH_RESULTS and query.strip():
+            clauses.append("search_match match archive_match(:archive_search)")
+            params["archive_search"] = query
+            descriptions.append(f'search matches "{query}", best matches first')
+            context = {"search": query, "supports_search": True}
+        wanted = {key[len("_fold_"):]: request.args[key] for key in request.args if key.startswith("_fold_")}
+        columns = set(await datasette.get_database(database).table_columns(table)) if wanted else set()
         for i, (column, value) in enumerate(sorted(wanted.items())):
             if column in columns:
                 clauses.append(f"archive_fold({escape_sqlite(column)}) = archive_fold(:fold_{i})")
                 params[f"fold_{i}"] = value
                 descriptions.append(f'{column} is "{value}" in either script')
-        return FilterArguments(clauses, params, descriptions)
+        return FilterArguments(clauses, params, descriptions, context) if clauses or context else None
 
     return inner
 
@@ -287,11 +329,12 @@ def extra_template_vars(template, database, table, view_name, request, datasette
 
     async def extra():
         feed_url = datasette.urls.path("/-/feed.atom")
-        if table == "articles" and view_name == "table" and request is not None:
+        if table in ARTICLE_LISTS and view_name == "table" and request is not None:
             # The list as shown, filters and search included, as a feed of its own.
             args = [(key, value) for key in request.args for value in request.args.getlist(key) if key != "_next"]
-            feed_url = datasette.urls.table(database, "articles", format="atom") + (f"?{urlencode(args)}" if args else "")
-        return {"feed_url": feed_url, "charts_url": datasette.urls.path("/-/charts")} | await article_page()
+            feed_url = datasette.urls.table(database, table, format="atom") + (f"?{urlencode(args)}" if args else "")
+        return {"feed_url": feed_url, "charts_url": datasette.urls.path("/-/charts"),
+                "is_article_list": table in ARTICLE_LISTS} | await article_page()
 
     return extra
 
@@ -361,11 +404,11 @@ def atom_response(datasette, request, database: str, title: str, rows) -> Respon
 
 @hookimpl
 def register_output_renderer(datasette):
-    """``.atom`` on the articles table, filters and search included
+    """``.atom`` on the articles table and its search results, filters included
     (``/guides/articles.atom?portal=a&_search=攻略``), and on the stored search."""
 
     def can_render(columns, table, query_name):
-        return (table == "articles" or query_name == "search") and {"id", "title"} <= set(columns)
+        return (table in ARTICLE_LISTS or query_name == "search") and {"id", "title"} <= set(columns)
 
     def render(datasette, request, database, table, query_name, rows):
         return atom_response(datasette, request, database, f"portal-archive: {table or query_name}", rows)
@@ -421,35 +464,99 @@ async def charts(request, datasette):
     ))
 
 
-async def close_open_menus(request, datasette):
-    script = (HERE / "static" / "close-open-menus.js").read_text(encoding="utf-8")
-    return Response(script, content_type="text/javascript; charset=utf-8")
-
-
 async def robots(request, datasette):
     return Response.text("User-agent: *\nDisallow: /\n")
 
 
 @hookimpl
 def register_routes():
-    return [(r"^/-/feed\.atom$", feed), (r"^/-/charts$", charts), (r"^/robots\.txt$", robots),
-            (r"^/-/archive/close-open-menus\.js$", close_open_menus)]
+    return [(r"^/-/feed\.atom$", feed), (r"^/-/charts$", charts), (r"^/robots\.txt$", robots)]
+
+
+def host_name(headers) -> str | None:
+    """The name in a request's Host header, without port, lower case; None if absent."""
+    values = [value for name, value in headers if name == b"host"]
+    if not values:
+        return None
+    host = values[0].decode("latin-1").strip().lower()
+    if host.startswith("["):  # [::1]:8001
+        host = host[1:].partition("]")[0]
+    elif host.count(":") == 1:
+        host = host.partition(":")[0]
+    return host.rstrip(".")
+
+
+_ARTICLES_PATH = re.compile(rf"^/(?P<database>[^/]+)/(?P<table>articles|{SEARCH_RESULTS})(?P<format>\.\w+)?$")
+
+
+def _default_order(table: str) -> tuple[str, str]:
+    return ("_sort", TABLES[table]["sort"]) if "sort" in TABLES[table] else ("_sort_desc", TABLES[table]["sort_desc"])
+
+
+def ranked_search_redirect(path: str, query_string: bytes) -> str | None:
+    """Where a request for the articles list belongs: a search that chooses no order
+    of its own goes to the ranked results, and those without a search back to the
+    list, with the same filters. None: it is where it belongs.
+
+    Datasette's search form sends the order it shows, the table's default one, so
+    that order counts as none chosen; it is dropped on the way, as is a ``_next``
+    of the other's paging."""
+    match = _ARTICLES_PATH.match(path)
+    if not match:
+        return None
+    source = match["table"]
+    pairs = parse_qsl(query_string.decode("latin-1"), keep_blank_values=True)
+    searched = any(key == "_search" and value.strip() for key, value in pairs)
+    orders = [pair for pair in pairs if pair[0] in ("_sort", "_sort_desc")]
+    if source == "articles":
+        if not searched or (orders and orders != [_default_order(source)]):
+            return None
+        target = SEARCH_RESULTS
+    elif searched:
+        return None
+    else:
+        target = "articles"
+    kept = [pair for pair in pairs if pair != _default_order(source) and pair[0] != "_next"]
+    return quote(f"/{match['database']}/{target}{match['format'] or ''}") + (f"?{urlencode(kept)}" if kept else "")
+
+
+def _plain(status: int, text: str, headers: list) -> tuple[dict, dict]:
+    return ({"type": "http.response.start", "status": status,
+             "headers": [*headers, (b"content-type", b"text/plain; charset=utf-8")]},
+            {"type": "http.response.body", "body": (text + "\n").encode("utf-8")})
 
 
 @hookimpl
 def asgi_wrapper(datasette):
+    """Every response: the Content-Security-Policy, no framing, no indexing. Requests
+    naming a host that is not served are refused: a page of another site whose name
+    a DNS-rebinding attack points at 127.0.0.1 must not read the archive."""
+    config = datasette.plugin_config("portal_archive") or {}
+    served = {name.lower().rstrip(".") for name in config.get("hosts", LOCAL_HOSTS)}
+    safety_headers = [(b"content-security-policy", CSP.encode()), (b"x-frame-options", b"DENY"),
+                      (b"x-content-type-options", b"nosniff"), (b"x-robots-tag", b"noindex, nofollow")]
+
     def wrap(app):
         async def with_headers(scope, receive, send):
             if scope["type"] != "http":
                 return await app(scope, receive, send)
-            strict = bool(_STRICT_PAGES.match(scope.get("path", "")))
+            host = host_name(scope.get("headers", []))
+            refusal = ("no Host header" if host is None
+                       else None if host in served
+                       else f"Host {host[:200]!r} is not served here (portal-archive serve --allow-host NAME adds one)")
+            if refusal:
+                for event in _plain(400 if host is None else 421, refusal, safety_headers):
+                    await send(event)
+                return None
+            location = ranked_search_redirect(scope.get("path", ""), scope.get("query_string", b""))
+            if location:
+                for event in _plain(302, f"see {location}", [*safety_headers, (b"location", location.encode())]):
+                    await send(event)
+                return None
 
             async def send_with_headers(event):
                 if event["type"] == "http.response.start":
-                    headers = [*event.get("headers", []), (b"x-robots-tag", b"noindex, nofollow")]
-                    if strict:
-                        headers.append((b"content-security-policy", CSP.encode()))
-                    event = dict(event, headers=headers)
+                    event = dict(event, headers=[*event.get("headers", []), *safety_headers])
                 await send(event)
 
             return await app(scope, receive, send_with_headers)
