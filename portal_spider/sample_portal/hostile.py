@@ -182,8 +182,8 @@ class HostilePortal:
         return self.donor_articles[name].path
 
     def _continuation(self, path: str) -> str | None:
-        """The hazard a donor article's own URL belongs to: the thousand pages, the chain's end."""
-        if path.startswith(f"/article/{self.donor_articles['thousand_pages'].id}_"):
+        """The hazard a further page or the chain's end belongs to."""
+        if path.startswith(f"/article/{self.ids['thousand_pages']}_"):
             return "thousand_pages"
         if path == self.donor_path("redirect_chain"):
             return "redirect_chain"
@@ -222,10 +222,11 @@ class HostilePortal:
         )
         return 200, {"Content-Type": HTML_UTF8}, page.encode("utf-8")
 
-    def _donor_page(self, name: str, path: str | None = None) -> tuple[int, dict, bytes]:
+    def _donor_page(self, name: str, page: int = 1) -> tuple[int, dict, bytes]:
+        """The donor article's page, living at the hazard's URL (its links and canonical too)."""
         article = self.donor_articles[name]
-        status, headers, body = self.donor.respond(path or article.path, None, self.base_url)
-        return status, headers, body
+        status, headers, body = self.donor.respond(article.page_paths[page - 1], None, self.base_url)
+        return status, headers, body.replace(f"/article/{article.id}".encode(), f"/article/{self.ids[name]}".encode())
 
     def _hazard(self, name: str, path: str, base: str):
         if name == "gzip_bomb":
@@ -257,8 +258,8 @@ class HostilePortal:
         if name == "redirect_loop":
             return redirect(302, base + "/loop/back")
         if name == "redirect_chain":
-            if path == self.donor_path("redirect_chain"):
-                return self._donor_page(name)
+            if path == self.donor_path("redirect_chain"):  # the end of the chain, at its own URL
+                return self.donor.respond(path, None, base)
             return redirect(302, base + "/hop/1")
         if name == "off_site_redirect":
             return redirect(302, self.elsewhere + "/article/1.html")
@@ -275,7 +276,7 @@ class HostilePortal:
             status, headers, body = self._donor_page(name)
             victim = base + self.portal.articles[3].path
             text = body.decode("utf-8")
-            text = text.replace(f'<link rel="canonical" href="{base}{self.donor_path(name)}">',
+            text = text.replace(f'<link rel="canonical" href="{base}{self.hazard_path(name)}">',
                                 f'<link rel="canonical" href="{victim}"><meta property="og:url" content="{victim}">')
             return status, headers, text.encode("utf-8")
         if name == "charset_lie":
@@ -300,15 +301,8 @@ class HostilePortal:
         if name == "robots_disallowed":  # a crawler that obeys robots.txt never gets here
             return self._donor_page("charset_lie")
         if name == "thousand_pages":
-            article = self.donor_articles[name]
-            own_first = self.hazard_path(name)
-            page = 1 if path == own_first else int(path.rsplit("_", 1)[1].removesuffix(".html"))
-            donor_path = article.page_paths[page - 1] if page <= THOUSAND else None
-            if donor_path is None:
-                return error_response(404)
-            status, headers, body = self.donor.respond(donor_path, None, base)
-            # The article lives at the hazard's URL: its first page and the canonical say so.
-            return status, headers, body.replace(article.path.encode(), own_first.encode())
+            page = 1 if path == self.hazard_path(name) else int(path.rsplit("_", 1)[1].removesuffix(".html"))
+            return self._donor_page(name, page) if 1 <= page <= THOUSAND else error_response(404)
         raise KeyError(name)
 
 
