@@ -1,7 +1,7 @@
 """A hostile mode of the sample portal: a normal guide site whose listing also links hazards.
 
     from portal_spider.sample_portal.hostile import HostilePortal
-    portal = HostilePortal(elsewhere="http://127.0.0.1:8001")  # another site, for off-site hops
+    portal = HostilePortal(elsewhere="http://127.0.0.1:8001/x.html")  # a page of another site
     with serve(portal, port=0) as server:
         ...  # crawl server.base_url + portal.start_path (and portal.calendar_path)
 
@@ -92,7 +92,7 @@ def _stopped(handler) -> threading.Event:
 class HostilePortal:
     """A :class:`SamplePortal` (``portal``) whose first listing page also links the hazards.
 
-    ``elsewhere``: the base URL of another site, where off-site hazards point.
+    ``elsewhere``: the URL of a page on another site, where off-site redirects and refreshes point.
     ``hit_times``: hazard name -> monotonic times of its requests (to see Retry-After obeyed).
     """
 
@@ -100,7 +100,7 @@ class HostilePortal:
 
     def __init__(self, elsewhere: str, articles: int = 36, seed: int = 1):
         self.portal = SamplePortal(articles=articles, seed=seed)
-        self.elsewhere = elsewhere.rstrip("/")
+        self.elsewhere = elsewhere
         self.name = self.portal.name
         self.base_url: str | None = None
         self.start_path = self.portal.start_path
@@ -262,15 +262,15 @@ class HostilePortal:
                 return self.donor.respond(path, None, base)
             return redirect(302, base + "/hop/1")
         if name == "off_site_redirect":
-            return redirect(302, self.elsewhere + "/article/1.html")
+            return redirect(302, self.elsewhere)
         if name == "off_site_refresh":
             page = (f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>移動</title>'
-                    f'<meta http-equiv="refresh" content="0; url={self.elsewhere}/moved.html"></head>'
+                    f'<meta http-equiv="refresh" content="0; url={self.elsewhere}"></head>'
                     f'<body><p>本頁已移動。</p></body></html>')
             return 200, {"Content-Type": HTML_UTF8}, page.encode()
         if name == "refresh_in_body":
             status, headers, body = self._donor_page(name)
-            refresh = f'<meta http-equiv="refresh" content="0; url={self.elsewhere}/hijacked.html">'
+            refresh = f'<meta http-equiv="refresh" content="0; url={self.elsewhere}">'
             return status, headers, body.replace(b'<div class="content">', b'<div class="content">' + refresh.encode(), 1)
         if name == "canonical_hijack":
             status, headers, body = self._donor_page(name)
