@@ -209,6 +209,39 @@ class CrawlState:
         """Queued URLs not archived yet, oldest discovery first."""
         return self._urls("crawl_queue", "discovered_at", portal, f"NOT {ARCHIVED.format('t.url')}")
 
+    def push_listings(self, pages: Iterable[tuple[str, int]], portal: str) -> None:
+        """Listing pages scheduled, with how many pages before each brought no new link."""
+        stamp = now()
+        with self._writing():
+            self.db.conn.executemany(
+                "INSERT INTO listing_frontier (url, portal, pages_without_new_links, discovered_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT(url) DO NOTHING",
+                [(url, portal, count, stamp) for url, count in pages],
+            )
+
+    def mark_listing_read(self, url: str, portal: str) -> None:
+        """A listing page read, failed or given up: not to be read again by a resumed run."""
+        with self._writing():
+            self.db.execute(
+                "INSERT INTO listing_frontier (url, portal, read, discovered_at) VALUES (?, ?, 1, ?)"
+                " ON CONFLICT(url) DO UPDATE SET read = 1",
+                [url, portal, now()],
+            )
+
+    def listing_frontier(self, portal: str) -> tuple[list[tuple[str, int]], list[str]]:
+        """What an unfinished run left: the listing pages to read (with their counts of
+        pages without new links), oldest first, and those it read."""
+        rows = self.db.execute(
+            "SELECT url, pages_without_new_links, read FROM listing_frontier WHERE portal = ?"
+            " ORDER BY discovered_at, url",
+            [portal],
+        ).fetchall()
+        return [(url, count) for url, count, read in rows if not read], [url for url, _, read in rows if read]
+
+    def clear_listing_frontier(self, portals: Iterable[str]) -> None:
+        with self._writing():
+            self.db.conn.executemany("DELETE FROM listing_frontier WHERE portal = ?", [(p,) for p in portals])
+
     def lastmod_changed(self, lastmods: dict[str, str]) -> list[str]:
         """Archived URLs among ``lastmods`` whose sitemap lastmod differs from the one recorded."""
         canonical = {self.canonicalize(url): lastmod for url, lastmod in lastmods.items()}

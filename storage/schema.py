@@ -343,3 +343,23 @@ END;
 
     search_index.index_rows(db, [i for (i,) in db.execute("SELECT id FROM articles ORDER BY id")])
     db.execute("DELETE FROM fts_pending")
+
+
+@migrations()
+def m008_listing_frontier(db: Database) -> None:
+    # The listing pages of a run under way: scheduled (read = 0) or read (read = 1). A run
+    # stopped before its walk ended leaves them here, and the next one goes on from the
+    # unread ones, skipping the read ones, instead of walking every listing page again
+    # from the start. A run that finishes empties its portals' rows.
+    db.executescript(
+        """
+CREATE TABLE IF NOT EXISTS listing_frontier (
+    url TEXT PRIMARY KEY,
+    portal TEXT NOT NULL,
+    pages_without_new_links INTEGER NOT NULL DEFAULT 0,
+    read INTEGER NOT NULL DEFAULT 0,
+    discovered_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS idx_listing_frontier_portal ON listing_frontier(portal);
+"""
+    )

@@ -269,3 +269,25 @@ def test_charset_detection_keeps_honest_pages_and_catches_lies():
     lie = check_charset(page.format("gb2312", text).encode("big5"))
     assert lie.encoding == "big5hkscs" and not lie.garbled
     assert check_charset(page.format("gb2312", "").encode() + bytes(range(256)) * 8).garbled
+
+
+def test_an_interrupted_run_is_resumed_from_its_listing_pages_not_from_the_start(tmp_path):
+    db_path = tmp_path / "a.db"
+    portal = SamplePortal(articles=120, seed=3)
+    quiet = ["-s", "DISCOVER_SITEMAPS=0", "-s", "ROBOTSTXT_OBEY=0"]
+    with serve(portal, host="127.0.0.1", port=0) as server:
+        start = ["--start-url", server.base_url + portal.start_path, *quiet]
+        # Stopped after a few pages, as a Ctrl-C or a SIGTERM would stop it.
+        first = crawl(server, portal, db_path, *start, "-s", "CLOSESPIDER_PAGECOUNT=15")
+        assert first.record["status"] == "interrupted"
+        read_first = [p for p in first.requests if p.startswith("/list/")]
+        assert 1 < len(read_first) < len(portal.listing_paths)
+        second = crawl(server, portal, db_path, *start)
+    read_again = [p for p in second.requests if p.startswith("/list/")]
+    # The first page, for what is new, then on from where the first run stopped.
+    assert read_again[0] == portal.start_path
+    assert not set(read_again[1:]) & set(read_first)
+    assert set(read_first) | set(read_again) == set(portal.listing_paths)
+    assert second.record["status"] == "ok"
+    assert sqlite_utils.Database(db_path)["articles"].count == 120
+    assert sqlite_utils.Database(db_path)["listing_frontier"].count == 0

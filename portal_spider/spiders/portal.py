@@ -176,6 +176,9 @@ class PortalSpider(scrapy.Spider):
 
     def closed(self, reason):
         self.extraction.close()
+        if reason == "finished":  # every walk ended: nothing to resume from
+            names = [portal.name for portal in self.portals]
+            self.writer.send(lambda archive: archive.crawl.clear_listing_frontier(names))
         if reason == "finished" and self.refetched_lastmods:
             lastmods = self.refetched_lastmods
             self.writer.send(lambda archive: archive.crawl.record_lastmods(lastmods))
@@ -185,16 +188,27 @@ class PortalSpider(scrapy.Spider):
     async def start(self):
         for portal in self.portals:
             previous = self.run.previous_status.get(portal.name)
+            name = portal.name
+            frontier, read = await self.writer.call(lambda archive: archive.crawl.listing_frontier(name))
             # A partial run walked its listings (its failed URLs are retried below) unless
-            # one of them failed; a first, interrupted or failed one may not have.
+            # one of them failed; a first, interrupted or failed one may not have. An
+            # interrupted one that left listing pages to read is resumed from them.
+            resumed = previous == "interrupted" and bool(frontier)
             walk_all = (
-                self.full or previous not in ("ok", "partial") or self.run.listing_failed[portal.name]
+                self.full or (previous not in ("ok", "partial") and not resumed)
+                or self.run.listing_failed[portal.name]
             )
             state = self.state[portal.name] = PortalState(walk_all=walk_all)
             for url in portal.start_urls:
                 # Start URLs are always read; they count towards the cap.
                 state.listing_requests += 1
                 yield self._listing_request(url, portal)
+            if resumed:  # what the interrupted run read is not read again; start URLs are
+                self.listings_seen.update(read)
+            for url, pages_without_new_links in frontier if resumed else ():
+                if url not in self.listings_seen:
+                    state.listing_requests += 1
+                    yield self._listing_request(url, portal, pages_without_new_links, walk_on=True)
         if self.use_sitemaps:
             robots = self._robots_middleware()
             for portal in self.portals:
@@ -238,14 +252,29 @@ class PortalSpider(scrapy.Spider):
 
     # -- requests -----------------------------------------------------------------------
 
-    def _listing_request(self, url: str, portal: Portal, pages_without_new_links: int = 0) -> scrapy.Request:
+    def _listing_request(self, url: str, portal: Portal, pages_without_new_links: int = 0,
+                         walk_on: bool = False) -> scrapy.Request:
+        """``walk_on``: pagination from this page goes to the end (a walk an earlier run did not finish)."""
         self.listings_seen.add(url)
         # Listing pages change between runs: the duplicate filter must never swallow them.
         return scrapy.Request(
             url, callback=self.parse_listing, errback=self.on_error, dont_filter=True,
             meta={"portal": portal, "listing": True, "pages_without_new_links": pages_without_new_links,
-                  **portal.request_limits()},
+                  "walk_on": walk_on, **portal.request_limits()},
         )
+
+    def _remember_listings(self, requests: list[scrapy.Request], portal: Portal) -> None:
+        """Listing pages scheduled: a run stopped before reading them is resumed from them."""
+        if requests:
+            pages = [(r.url, r.meta["pages_without_new_links"]) for r in requests]
+            name = portal.name
+            self.writer.send(lambda archive: archive.crawl.push_listings(pages, name))
+
+    def _forget_listing(self, request: scrapy.Request) -> None:
+        """A listing page read, failed or given up: not to be resumed from, nor read again."""
+        if request.meta.get("listing"):
+            url, name = request.url, request.meta["portal"].name
+            self.writer.send(lambda archive: archive.crawl.mark_listing_read(url, name))
 
     def _sitemap_request(self, url: str, portal: Portal, callback, named: bool = True) -> scrapy.Request:
         """``named``: by robots.txt or a sitemap index, so failing to read it is a problem;
@@ -311,6 +340,7 @@ class PortalSpider(scrapy.Spider):
     def parse_listing(self, response):
         portal: Portal = response.meta["portal"]
         state = self.state[portal.name]
+        self._forget_listing(response.request)
         if not isinstance(response, HtmlResponse):
             content_type = response.headers.get("Content-Type", b"").decode("latin-1") or "none"
             state.listing_failures += 1
@@ -352,15 +382,20 @@ class PortalSpider(scrapy.Spider):
                 " not seen before in this run (LISTING_STOP_AFTER_NO_NEW_LINKS)"
             ))
             return
+        walk_on = response.meta.get("walk_on", False)
+        scheduled = []
         for url in next_urls:
-            next_page = self._listing_request(url, portal, pages_without_new_links)
-            if state.sitemap_requests_pending and not state.walk_all:
+            next_page = self._listing_request(url, portal, pages_without_new_links, walk_on)
+            if state.sitemap_requests_pending and not (state.walk_all or walk_on):
                 state.held_next_pages.append((next_page, unarchived, response.url))
-            elif self._keep_paginating(state, unarchived) and self._within_cap(portal, response.url):
+                scheduled.append(next_page)
+            elif self._keep_paginating(state, unarchived, walk_on) and self._within_cap(portal, response.url):
+                scheduled.append(next_page)
                 yield next_page
+        self._remember_listings(scheduled, portal)
 
-    def _keep_paginating(self, state: PortalState, unarchived: list[str]) -> bool:
-        if state.walk_all or self.stop_after_stale <= 0:
+    def _keep_paginating(self, state: PortalState, unarchived: list[str], walk_on: bool = False) -> bool:
+        if state.walk_all or walk_on or self.stop_after_stale <= 0:
             return True
         if state.sitemap_articles:
             keep = any(url not in state.sitemap_articles for url in unarchived)
@@ -392,6 +427,8 @@ class PortalSpider(scrapy.Spider):
         for next_page, unarchived, found_on in held:
             if self._keep_paginating(state, unarchived) and self._within_cap(portal, found_on):
                 yield next_page
+            else:
+                self._forget_listing(next_page)
 
     # -- robots.txt, sitemaps, feeds ----------------------------------------------------
 
@@ -602,6 +639,7 @@ class PortalSpider(scrapy.Spider):
         request = failure.request
         portal: Portal = request.meta["portal"]
         listing = request.meta.get("listing", False)
+        self._forget_listing(request)
         if failure.check(LimitHit):
             self.on_limit(request, failure.value)
             return
@@ -637,6 +675,7 @@ class PortalSpider(scrapy.Spider):
         an article is a crawl_errors row (retried by the next run), anything else a note."""
         portal: Portal | None = request.meta.get("portal")
         self.crawler.stats.inc_value(f"portal/limit/{hit.limit}")
+        self._forget_listing(request)
         if portal is None:
             self.logger.warning("%s: %s", request.url, hit.reason)
         elif "article_url" in request.meta:
