@@ -134,6 +134,10 @@ def main() -> None:
           f" ms late (ending {block_at[0]:.1f} s in, after response {block_at[1]} of {stalls['responses']});"
           f" after the first {WARM_UP} responses: {stalls['steady_download_gap'] * 1000:.0f} ms between downloads,"
           f" timer {stalls['steady_reactor_block'] * 1000:.0f} ms late")
+    print(f"    the watchdog thread itself woke up to {stalls['watchdog_late'] * 1000:.0f} ms late;"
+          " where the reactor thread was while blocked (sampled):")
+    for where, seconds in stalls["blocked_in"]:
+        print(f"      reactor blocked {seconds * 1000:.0f} ms in {where}")
     print(f"(d) second run after 20 new articles: {second['articles_new']} new; requests: "
           + ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items())))
     print(f"    expected: {expected_article_pages} article pages, at most 2 listing pages")

@@ -15,7 +15,7 @@ from scrapy.utils.ossignal import install_shutdown_handlers
 from portal_spider import settings as project_defaults
 from portal_spider.extensions import RunRecorder
 from portal_spider.portals import Portal
-from portal_spider.spiders.portal import PortalSpider
+from portal_spider.spiders.portal import NotSent, PortalSpider
 
 
 class SettingError(ValueError):
@@ -158,6 +158,8 @@ class ShutdownOnSignal(CrawlerProcess):
         # Printed here, not in the signal handler: the interrupted code may be writing
         # to the same stream.
         self.on_signal(self.stopped_by)
+        for crawler in self.crawlers:
+            drop_unsent_requests(crawler)
         self._graceful_stop_reactor()
 
     def _crawling(self) -> bool:
@@ -175,6 +177,21 @@ class ShutdownOnSignal(CrawlerProcess):
         os.write(2, clear + b"stopped at once; the next crawl records this run as interrupted\n")
         signal.signal(signum, signal.SIG_DFL)
         os.kill(os.getpid(), signum)
+
+
+def drop_unsent_requests(crawler) -> None:
+    """Fail the requests waiting in the downloader's queues, so a stopping crawl sends no more.
+
+    Scrapy's graceful stop waits for every request the downloader holds, including those
+    queued behind the per-site concurrency limit and delay: seconds of new fetches after
+    Ctrl-C. The article URLs among them stay in the archive's crawl queue.
+    """
+    from twisted.python.failure import Failure
+
+    for slot in crawler.engine.downloader.slots.values():
+        while slot.queue:
+            request, waiting = slot.queue.popleft()
+            waiting.errback(Failure(NotSent(f"not sent: the crawl stopped ({request.url})")))
 
 
 @dataclass

@@ -120,10 +120,10 @@ class RunRecorder:
 
     @staticmethod
     def _status(reason: str, counts: dict, problems: int, article_links: int) -> str:
-        """failed if the archive could not be written; interrupted; failed if nothing could be
+        """failed if the archive could not be written or the crawl could not start; interrupted; failed if nothing could be
         fetched or no listing showed an article link;
         partial if some page failed or a listing has a problem (crawl_notes); else ok."""
-        if reason == "archive_failed":
+        if reason in ("archive_failed", "start_error"):
             return "failed"
         if reason != "finished":
             return "interrupted"

@@ -34,13 +34,14 @@ NOTE_KINDS = {
     "page_error": True,              # an exception raised handling a robots.txt, sitemap or feed
     "published_at_invalid": False,   # an article's published_at was not ISO 8601 with an offset: stored without it
     "archive_write_failed": True,    # a write into the archive failed (disk full, read-only, damaged): the crawl stopped
+    "crawl_failed": True,            # an exception raised outside any page (starting the crawl): start URLs may be unread
     "article_forbidden": False,      # an article URL not fetched on purpose (robots.txt): not retried
     "max_article_pages": True,       # an article cut at the cap of pages per article: its first pages archived
     "canonical_untrusted": False,    # rel=canonical named another page without its content: archived under its own URL
     "charset_mislabelled": False,    # the declared charset does not decode the page: decoded by detection
 }
 # Kinds that are failures (counted in the run's errors), beside listing_failed.
-FAILURE_NOTES = frozenset({"unparseable_links", "sitemap_failed", "feed_failed", "page_error"})
+FAILURE_NOTES = frozenset({"unparseable_links", "sitemap_failed", "feed_failed", "page_error", "crawl_failed"})
 
 PORTAL_RUN_COUNTS = (
     "listing_pages", "article_links", "articles_archived", "articles_new", "articles_updated", "duplicates",

@@ -105,6 +105,21 @@ def test_an_exception_in_a_spider_callback_is_recorded_against_the_page(variant,
     assert result.returncode == 0
 
 
+@pytest.mark.parametrize("variant", [{}], indirect=True)
+def test_an_exception_starting_the_crawl_fails_the_run_with_its_reason(variant, tmp_path):
+    patch = """
+        import portal_spider.spiders.portal as spider
+        def broken(self, portal):
+            raise RuntimeError("a bug reading the queue")
+        spider.PortalSpider._leftovers = broken
+    """
+    result, run = crawl_json(variant, tmp_path / "a.db", patch=patch)
+    assert run["status"] == "failed" and run["errors"] >= 1
+    assert [(n["portal"], n["reason"]) for n in notes_of(run, "crawl_failed")] == [
+        (None, "the crawl did not start every request: RuntimeError: a bug reading the queue")]
+    assert result.returncode == 69
+
+
 @pytest.mark.parametrize("variant", [{START: with_feed_link}], indirect=True)
 def test_an_exception_handling_a_feed_is_a_note_with_the_exception(variant, tmp_path):
     patch = """

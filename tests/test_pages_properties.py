@@ -19,7 +19,7 @@ SAMPLE = (
 ).encode("gb18030")
 TAGS = st.sampled_from(["<p>", "</p>", "<div class='ad'>", "</div>", "<h1>", "<table><tr><td>", "<br>", "<ruby>",
                         "<rt>", "<time datetime='2025-13-45'>", "<meta charset='big5'>", "<!--", "-->", "<?xml ?>",
-                        "<script type='application/ld+json'>{", "<a href='javascript:x'>", "\x00", "作者：", "2025-05-13"])
+                        "<script type='application/ld+json'>{", "<a href='javascript:x'>", "\x00", "\x1f", "\x0b", "\ufffe", "作者：", "2025-05-13"])
 HTMLISH = st.lists(st.one_of(TAGS, st.text(max_size=20)), max_size=40).map("".join)
 
 
@@ -50,6 +50,12 @@ def test_html_like_text(text):
 @given(st.integers(min_value=0, max_value=len(SAMPLE)))
 def test_truncated_page(cut):
     check(parse_article(SAMPLE[:cut], "https://a.example/x"))
+
+
+def test_control_characters_anywhere_are_dropped_not_fatal():
+    page = "<html><body><h1>標\x1f題</h1><div><p>正文\x0b第一段，足夠長的一段正文。</p><p>\x01</p>\x1f</div></body></html>"
+    article = parse_article(page, "https://a.example/x")
+    assert article.title == "標題" and "正文第一段" in article.body_text
 
 
 def test_untruncated_sample_is_read():

@@ -31,8 +31,10 @@ class GatedPortal:
         self.holding = threading.Event()
         self.released = threading.Event()
         self.held = 0
+        self.requests = 0
 
     def respond(self, path, headers, base_url):
+        self.requests += 1
         if self.holding.is_set():
             self.held += 1
             self.released.wait(timeout=120)
@@ -219,11 +221,14 @@ def test_a_signal_to_a_crawl_on_a_terminal_saves_what_was_fetched_and_records_it
         assert processes, "the extraction worker should be running"
         terminal.send(signum)  # to the whole process group, workers included
         wait_until(lambda: any(line in seen for seen in terminal.lines()), 60, "the line saying so")
+        requested_before_the_signal = gated.requests
         gated.released.set()  # the requests in hand come back, and are saved
         # Then it ends by that signal, as a shell expects of a command it interrupted.
         assert terminal.wait() == -signum, terminal.output()
     finally:
         gated.released.set()
+    # Requests still waiting in the downloader's queues are not sent: they stay queued for the next run.
+    assert gated.requests == requested_before_the_signal
     lines = terminal.lines()
     assert lines[0].startswith("crawling ") and lines[1] == line, lines
     assert re.fullmatch(r"run 1 interrupted: \d+ pages fetched, \d+ new, 0 updated, 0 duplicates, 0 errors", lines[2])

@@ -33,11 +33,13 @@ log = logging.getLogger(__name__)
 # lxml refuses str input that still carries an XML encoding declaration, and NUL
 # characters end libxml2's input early.
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
+# Characters no HTML text may hold, which lxml refuses wherever text is set in the tree.
+_NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _document(text: str):
     """The lxml tree, or None when there is no markup or text at all."""
-    text = _XML_DECLARATION.sub("", text.replace("\x00", ""))
+    text = _XML_DECLARATION.sub("", _NOT_TEXT.sub("", text))
     if not text.strip():
         return None
     try:
@@ -161,18 +163,13 @@ def parse_article_with_sources(html: bytes | str, url: str,
     """parse_article's Article, and for "title", "author", "published_at" and "body" where
     the value came from: "selector", "structured data", "meta", "heuristic", or "none"
     when the field is empty (names in portal_spider.pages.sources)."""
-    try:
-        return _parse(html, url, options or ExtractionOptions())
-    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as error:
-        # lxml refuses some text (control characters) deep in the tree as well as at parsing.
-        log.warning("unparseable page %s: %s", url, error)
-        return Article(url=url), dict.fromkeys(_FIELDS, NONE)
+    return _parse(html, url, options or ExtractionOptions())
 
 
 def parse_article(html: bytes | str, url: str, options: ExtractionOptions | None = None) -> Article:
-    """Extract an article from one page; never raises on malformed input.
+    """Extract an article from one page; malformed markup is no error.
 
-    A page lxml cannot build or walk a tree of yields an Article with only the URL; the
-    reason is logged. Any other exception goes to the caller, which records it.
+    A page lxml cannot build a tree from yields an Article with only the URL (the reason
+    is logged); an exception from extraction itself goes to the caller, which records it.
     """
     return parse_article_with_sources(html, url, options)[0]

@@ -35,6 +35,7 @@ obey it, and the spider takes the sitemaps it names from that same parse.
 
 from __future__ import annotations
 
+import asyncio
 from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
@@ -65,6 +66,16 @@ def _flag(value) -> bool:
     return str(value).lower() in ("1", "true", "yes", "on") if value is not None else False
 
 
+SITEMAP_ENTRIES_AT_ONCE = 200
+
+
+class NotSent(IgnoreRequest):
+    """The crawl was stopping before this request left the downloader's queue.
+
+    Not a failure: an article URL stays in the durable queue for the next run.
+    """
+
+
 @dataclass
 class PortalState:
     """What one run has learnt about one portal so far."""
@@ -74,7 +85,7 @@ class PortalState:
     article_shapes: set[str] = field(default_factory=set)
     # A sitemap lists every page of a site: its entries wait until listing pages show
     # what an article URL looks like here.
-    sitemap_waiting: list[Entry] = field(default_factory=list)
+    sitemap_waiting: dict[str, list[str]] = field(default_factory=dict)  # by URL shape
     sitemap_articles: set[str] = field(default_factory=set)
     sitemap_requests_pending: int = 0
     # (next listing page, unarchived articles and URL of the page that links to it)
@@ -461,10 +472,18 @@ class PortalSpider(scrapy.Spider):
             return
         for url in self._usable(sitemap.child_sitemaps, portal, response.url, canonical=False):
             yield self._sitemap_request(url, portal, self.parse_sitemap)
-        entries = self._usable_entries(sitemap.entries, portal, response.url)
-        state.sitemap_waiting.extend(entries)
-        for request in self._sitemap_articles(portal):
-            yield request
+        entries = []
+        for start in range(0, len(sitemap.entries), SITEMAP_ENTRIES_AT_ONCE):
+            if start:
+                # A sitemap lists up to 50,000 URLs: read them in parts, letting downloads
+                # and other callbacks run between, instead of holding the reactor for seconds.
+                await asyncio.sleep(0)
+            part = self._usable_entries(sitemap.entries[start:start + SITEMAP_ENTRIES_AT_ONCE], portal, response.url)
+            entries += part
+            for entry in part:
+                state.sitemap_waiting.setdefault(url_shape(entry.url), []).append(entry.url)
+            for request in self._sitemap_articles(portal):
+                yield request
         lastmods = {entry.url: entry.lastmod for entry in entries if entry.lastmod}
         changed = await self.writer.call(lambda archive: record_unchanged_lastmods(archive, lastmods)) if lastmods else set()
         if self.refresh_changed:
@@ -497,10 +516,8 @@ class PortalSpider(scrapy.Spider):
 
     def _sitemap_articles(self, portal: Portal):
         state = self.state[portal.name]
-        ready = [e.url for e in state.sitemap_waiting if url_shape(e.url) in state.article_shapes]
-        state.sitemap_waiting = [
-            e for e in state.sitemap_waiting if url_shape(e.url) not in state.article_shapes
-        ]
+        shapes = [shape for shape in state.sitemap_waiting if shape in state.article_shapes]
+        ready = [url for shape in shapes for url in state.sitemap_waiting.pop(shape)]
         state.sitemap_articles.update(ready)
         for url in self._new_articles(ready, portal, portal.start_urls[0]):
             yield self._article_request(url, portal)
@@ -516,6 +533,8 @@ class PortalSpider(scrapy.Spider):
             yield self._article_request(url, portal)
 
     def on_sitemap_error(self, failure):
+        if failure.check(NotSent):
+            return
         request = failure.request
         portal: Portal = request.meta["portal"]
         self.crawler.stats.inc_value("portal/sitemap_misses")
@@ -535,6 +554,8 @@ class PortalSpider(scrapy.Spider):
         yield from self._sitemap_request_done(portal, request)
 
     def on_optional_error(self, failure):
+        if failure.check(NotSent):
+            return
         request = failure.request
         self.crawler.stats.inc_value("portal/feed_misses")
         reason = f"HTTP {failure.value.response.status}" if failure.check(HttpError) else describe(failure.value)
@@ -636,6 +657,8 @@ class PortalSpider(scrapy.Spider):
     # -- failures -----------------------------------------------------------------------
 
     def on_error(self, failure):
+        if failure.check(NotSent):
+            return
         request = failure.request
         portal: Portal = request.meta["portal"]
         listing = request.meta.get("listing", False)
@@ -694,6 +717,12 @@ class PortalSpider(scrapy.Spider):
         """An exception raised while handling a page (Scrapy's spider_error): recorded against it."""
         if failure.check(ArchiveError):  # recording what the page gave failed: the archive did
             self.run.archive_failed(failure.value)
+            return
+        if response is None:  # raised in start(): the requests after it were never made
+            self.crawler.stats.inc_value("portal/errors")
+            run_id, reason = self.run.run_id, f"the crawl did not start every request: {describe(failure.value)}"
+            self.writer.send(lambda archive: archive.crawl.record_note(run_id, "crawl_failed", reason))
+            self.logger.error("%s", reason)
             return
         request = response.request
         portal: Portal | None = request.meta.get("portal")
