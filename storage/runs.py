@@ -215,7 +215,7 @@ class CrawlState:
         stamp = now()
         with self._writing():
             self.db.conn.executemany(
-                "INSERT INTO listing_frontier (url, portal, pages_without_new_links, discovered_at)"
+                "INSERT INTO crawl_queue_listings (url, portal, pages_without_new_links, discovered_at)"
                 " VALUES (?, ?, ?, ?) ON CONFLICT(url) DO NOTHING",
                 [(url, portal, count, stamp) for url, count in pages],
             )
@@ -224,7 +224,7 @@ class CrawlState:
         """A listing page read, failed or given up: not to be read again by a resumed run."""
         with self._writing():
             self.db.execute(
-                "INSERT INTO listing_frontier (url, portal, read, discovered_at) VALUES (?, ?, 1, ?)"
+                "INSERT INTO crawl_queue_listings (url, portal, read, discovered_at) VALUES (?, ?, 1, ?)"
                 " ON CONFLICT(url) DO UPDATE SET read = 1",
                 [url, portal, now()],
             )
@@ -233,7 +233,7 @@ class CrawlState:
         """What an unfinished run left: the listing pages to read (with their counts of
         pages without new links), oldest first, and those it read."""
         rows = self.db.execute(
-            "SELECT url, pages_without_new_links, read FROM listing_frontier WHERE portal = ?"
+            "SELECT url, pages_without_new_links, read FROM crawl_queue_listings WHERE portal = ?"
             " ORDER BY discovered_at, url",
             [portal],
         ).fetchall()
@@ -241,7 +241,7 @@ class CrawlState:
 
     def clear_listing_frontier(self, portals: Iterable[str]) -> None:
         with self._writing():
-            self.db.conn.executemany("DELETE FROM listing_frontier WHERE portal = ?", [(p,) for p in portals])
+            self.db.conn.executemany("DELETE FROM crawl_queue_listings WHERE portal = ?", [(p,) for p in portals])
 
     def lastmod_changed(self, lastmods: dict[str, str]) -> list[str]:
         """Archived URLs among ``lastmods`` whose sitemap lastmod differs from the one recorded."""

@@ -290,4 +290,4 @@ def test_an_interrupted_run_is_resumed_from_its_listing_pages_not_from_the_start
     assert set(read_first) | set(read_again) == set(portal.listing_paths)
     assert second.record["status"] == "ok"
     assert sqlite_utils.Database(db_path)["articles"].count == 120
-    assert sqlite_utils.Database(db_path)["listing_frontier"].count == 0
+    assert sqlite_utils.Database(db_path)["crawl_queue_listings"].count == 0
