@@ -122,7 +122,7 @@ def size_limit_reason(error: BaseException, request, default_limit: int) -> str 
     Scrapy cancels with a message when the announced Content-Length is too large, and
     without one when the bytes received pass the limit (its only other cancellation).
     """
-    if not isinstance(error, DownloadCancelledError):
+    if not isinstance(error, DownloadCancelledError) or (str(error) and "max size" not in str(error)):
         return None
     limit = request.meta.get("download_maxsize", default_limit)
     size = re.search(r"(\d+) bytes", str(error))
