@@ -12,6 +12,10 @@ A portal is one site. ``portals.toml`` holds one table per portal::
     body_selector = "div.content"
     timezone = "Asia/Shanghai"                          # naive dates are read in it
     max_listing_pages = 200                             # instead of LISTING_MAX_PAGES
+    max_article_pages = 20                              # instead of ARTICLE_MAX_PAGES
+    max_response_bytes = 10_000_000                     # instead of DOWNLOAD_MAXSIZE
+    max_redirects = 5                                   # instead of REDIRECT_MAX_TIMES
+    max_url_length = 4000                               # instead of URLLENGTH_LIMIT
     hosts = ["news.example.com"]                        # other hosts its articles live on
 
 Every ``*_selector`` must be a CSS selector lxml can compile: a bad one is a
@@ -46,6 +50,12 @@ class Portal:
     next_page_selector: str | None = None
     # Most listing pages one run reads for this portal (None: the LISTING_MAX_PAGES setting).
     max_listing_pages: int | None = None
+    # The same for pages per article, body bytes, redirects in a row and URL length
+    # (None: ARTICLE_MAX_PAGES, DOWNLOAD_MAXSIZE, REDIRECT_MAX_TIMES, URLLENGTH_LIMIT).
+    max_article_pages: int | None = None
+    max_response_bytes: int | None = None
+    max_redirects: int | None = None
+    max_url_length: int | None = None
     # Field selectors and time zone for its article pages, as the page parser takes them.
     extraction: ExtractionOptions = field(default_factory=ExtractionOptions)
     # Other hosts (with port, if not the default) the portal's pages live on.
@@ -61,6 +71,12 @@ class Portal:
         object.__setattr__(self, "sites", frozenset(site_of(url) for url in urls))
         object.__setattr__(self, "domains", frozenset(domain_of(url) for url in urls) - {None})
 
+    def request_limits(self) -> dict[str, int]:
+        """Its limits that requests carry to the middlewares (Scrapy's meta keys where it has them)."""
+        limits = {"download_maxsize": self.max_response_bytes, "max_redirects": self.max_redirects,
+                  "max_url_length": self.max_url_length}
+        return {key: value for key, value in limits.items() if value is not None}
+
     def owns(self, url: str) -> bool:
         try:
             return site_of(url) in self.sites or domain_of(url) in self.domains
@@ -69,6 +85,7 @@ class Portal:
 
 
 LISTING_KEYS = {"article_link_selector", "next_page_selector"}
+LIMIT_KEYS = ("max_listing_pages", "max_article_pages", "max_response_bytes", "max_redirects", "max_url_length")
 # Every extraction option but the fetch time, which is the crawl's, not the portal's.
 EXTRACTION_KEYS = {f.name for f in fields(ExtractionOptions)} - {"fetched_at"}
 _HOST = re.compile(r"^[A-Za-z0-9.-]+(:\d{1,5})?$")
@@ -161,7 +178,7 @@ def _portal_from_table(path: Path, name: str, table) -> Portal:
     where = f"{path} [portals.{name}]"
     if not isinstance(table, dict):
         raise PortalConfigError(f"{where} must be a table")
-    unknown = set(table) - OPTIONAL_KEYS - {"start_urls", "max_listing_pages", "hosts"}
+    unknown = set(table) - OPTIONAL_KEYS - {"start_urls", "hosts", *LIMIT_KEYS}
     if unknown:
         raise PortalConfigError(f"{where}: unknown setting {', '.join(sorted(unknown))}")
     start_urls = table.get("start_urls")
@@ -178,9 +195,12 @@ def _portal_from_table(path: Path, name: str, table) -> Portal:
         except SelectorError as error:
             detail = " ".join(str(error).split())
             raise PortalConfigError(f"{where}: {key} is not a valid CSS selector: {table[key]!r} ({detail})") from None
-    max_pages = table.get("max_listing_pages")
-    if "max_listing_pages" in table and (type(max_pages) is not int or max_pages < 1):
-        raise PortalConfigError(f"{where}: max_listing_pages must be a whole number of pages, 1 or more")
+    for key in LIMIT_KEYS:
+        value = table.get(key)
+        if key in table and (type(value) is not int or value < 1):
+            what = {"max_response_bytes": "bytes", "max_redirects": "redirects",
+                    "max_url_length": "characters"}.get(key, "pages")
+            raise PortalConfigError(f"{where}: {key} must be a whole number of {what}, 1 or more")
     hosts = table.get("hosts", [])
     if not isinstance(hosts, list) or not all(isinstance(h, str) and _is_host(h) for h in hosts):
         raise PortalConfigError(f"{where}: hosts must be a list of host names such as \"news.example.com\"")
@@ -194,7 +214,7 @@ def _portal_from_table(path: Path, name: str, table) -> Portal:
     return Portal(
         name=name,
         start_urls=tuple(start_urls),
-        max_listing_pages=max_pages,
+        **{key: table[key] for key in LIMIT_KEYS if key in table},
         hosts=tuple(hosts),
         extraction=ExtractionOptions(**{key: table[key] for key in EXTRACTION_KEYS if key in table}),
         **{key: table[key] for key in LISTING_KEYS if key in table},

@@ -65,6 +65,41 @@ LISTING_STOP_AFTER_STALE_PAGES = 1
 # article link not already seen in this run (0: never). A run cut at the cap is partial.
 LISTING_MAX_PAGES = 1000
 LISTING_STOP_AFTER_NO_NEW_LINKS = 3
+# Bounded work: no page, redirect or link may make a crawl endless or huge. Each limit hit
+# is recorded with the URL and the limit's name (crawl_errors for an article not archived,
+# crawl_notes otherwise); portals.toml overrides each per portal (in brackets).
+# Pages of one article (its continuation pages); the first this many are archived, with a
+# note (max_article_pages).
+ARTICLE_MAX_PAGES = 50
+# Largest body, counted after decompression: a longer download is aborted, a gzip bomb
+# stops decompressing there (max_response_bytes). Scrapy's default is 1 GiB.
+DOWNLOAD_MAXSIZE = 5 * 1024 * 1024
+DOWNLOAD_WARNSIZE = 2 * 1024 * 1024
+# Redirects (and <head> refreshes) in a row before giving up (max_redirects; Scrapy's: 20).
+REDIRECT_MAX_TIMES = 10
+# Longest URL followed (max_url_length); Scrapy's default.
+URLLENGTH_LIMIT = 2083
+# A 429 or 503 with Retry-After pauses that site for as long as it asks, at most this many
+# seconds (0: Retry-After is ignored).
+RETRY_AFTER_MAX = 60.0
+
+# Scrapy's redirect, refresh, decompression and URL length middlewares, replaced by ones
+# that stay on the portal's site, take per-portal limits and record every limit they hit
+# (portal_spider.middlewares).
+DOWNLOADER_MIDDLEWARES = {
+    "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
+    "scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware": None,
+    "scrapy.downloadermiddlewares.httpcompression.HttpCompressionMiddleware": None,
+    "portal_spider.middlewares.RetryAfter": 560,
+    "portal_spider.middlewares.HeadMetaRefreshMiddleware": 580,
+    "portal_spider.middlewares.BoundedDecompression": 590,
+    "portal_spider.middlewares.SiteRedirectMiddleware": 600,
+}
+SPIDER_MIDDLEWARES = {
+    "scrapy.spidermiddlewares.urllength.UrlLengthMiddleware": None,
+    "portal_spider.middlewares.RecordedUrlLength": 800,
+}
+
 # Also discover articles from the sitemaps named in robots.txt (else /sitemap.xml) and
 # from RSS/Atom feeds linked on listing pages.
 DISCOVER_SITEMAPS = True

@@ -138,6 +138,16 @@ class Archive:
         canonical = self.canonicalize(url)
         return self.db.execute(f"SELECT {ARCHIVED.format('?')}", [canonical, canonical]).fetchone()[0] == 1
 
+    def archived_text(self, url: str) -> str | None:
+        """The body text archived under ``url`` (its own or an alias), None if not archived."""
+        canonical = self.canonicalize(url)
+        row = self.db.execute(
+            """SELECT body_text FROM articles WHERE url = ?
+               OR id IN (SELECT article_id FROM article_urls WHERE url = ?) ORDER BY id LIMIT 1""",
+            [canonical, canonical],
+        ).fetchone()
+        return row[0] if row else None
+
     def known_urls(self, portals: Iterable[str] | None) -> set[str]:
         """Every URL, own or alias, under which an article of these portals (None: any) is archived."""
         names = None if portals is None else json.dumps(list(portals), ensure_ascii=False)

@@ -35,6 +35,10 @@ NOTE_KINDS = {
     "published_at_invalid": False,   # an article's published_at was not ISO 8601 with an offset: stored without it
     "archive_write_failed": True,    # a write into the archive failed (disk full, read-only, damaged): the crawl stopped
     "crawl_failed": True,            # an exception raised outside any page (starting the crawl): start URLs may be unread
+    "article_forbidden": False,      # an article URL not fetched on purpose (robots.txt): not retried
+    "max_article_pages": True,       # an article cut at the cap of pages per article: its first pages archived
+    "canonical_untrusted": False,    # rel=canonical named another page without its content: archived under its own URL
+    "charset_mislabelled": False,    # the declared charset does not decode the page: decoded by detection
 }
 # Kinds that are failures (counted in the run's errors), beside listing_failed.
 FAILURE_NOTES = frozenset({"unparseable_links", "sitemap_failed", "feed_failed", "page_error", "crawl_failed"})
@@ -205,6 +209,39 @@ class CrawlState:
     def pending_urls(self, portal: str | None = None) -> list[str]:
         """Queued URLs not archived yet, oldest discovery first."""
         return self._urls("crawl_queue", "discovered_at", portal, f"NOT {ARCHIVED.format('t.url')}")
+
+    def push_listings(self, pages: Iterable[tuple[str, int]], portal: str) -> None:
+        """Listing pages scheduled, with how many pages before each brought no new link."""
+        stamp = now()
+        with self._writing():
+            self.db.conn.executemany(
+                "INSERT INTO crawl_queue_listings (url, portal, pages_without_new_links, discovered_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT(url) DO NOTHING",
+                [(url, portal, count, stamp) for url, count in pages],
+            )
+
+    def mark_listing_read(self, url: str, portal: str) -> None:
+        """A listing page read, failed or given up: not to be read again by a resumed run."""
+        with self._writing():
+            self.db.execute(
+                "INSERT INTO crawl_queue_listings (url, portal, read, discovered_at) VALUES (?, ?, 1, ?)"
+                " ON CONFLICT(url) DO UPDATE SET read = 1",
+                [url, portal, now()],
+            )
+
+    def listing_frontier(self, portal: str) -> tuple[list[tuple[str, int]], list[str]]:
+        """What an unfinished run left: the listing pages to read (with their counts of
+        pages without new links), oldest first, and those it read."""
+        rows = self.db.execute(
+            "SELECT url, pages_without_new_links, read FROM crawl_queue_listings WHERE portal = ?"
+            " ORDER BY discovered_at, url",
+            [portal],
+        ).fetchall()
+        return [(url, count) for url, count, read in rows if not read], [url for url, _, read in rows if read]
+
+    def clear_listing_frontier(self, portals: Iterable[str]) -> None:
+        with self._writing():
+            self.db.conn.executemany("DELETE FROM crawl_queue_listings WHERE portal = ?", [(p,) for p in portals])
 
     def lastmod_changed(self, lastmods: dict[str, str]) -> list[str]:
         """Archived URLs among ``lastmods`` whose sitemap lastmod differs from the one recorded."""

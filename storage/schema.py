@@ -363,7 +363,27 @@ FROM articles JOIN articles_search ON articles_search.rowid = articles.id
 
 
 @migrations()
-def m009_distributed_ingest(db: Database) -> None:
+def m009_crawl_queue_listings(db: Database) -> None:
+    # The listing pages of a run under way: scheduled (read = 0) or read (read = 1). A run
+    # stopped before its walk ended leaves them here, and the next one goes on from the
+    # unread ones, skipping the read ones, instead of walking every listing page again
+    # from the start. A run that finishes empties its portals' rows.
+    db.executescript(
+        """
+CREATE TABLE IF NOT EXISTS crawl_queue_listings (
+    url TEXT PRIMARY KEY,
+    portal TEXT NOT NULL,
+    pages_without_new_links INTEGER NOT NULL DEFAULT 0,
+    read INTEGER NOT NULL DEFAULT 0,
+    discovered_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS idx_crawl_queue_listings_portal ON crawl_queue_listings(portal);
+"""
+    )
+
+
+@migrations()
+def m010_distributed_ingest(db: Database) -> None:
     # A distributed crawl's writer (portal-archive ingest) applies stream entries; each
     # applied entry is recorded in the same transaction as its effect, so an entry
     # delivered again after a crash is skipped, and the run's counts are read from them.

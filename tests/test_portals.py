@@ -37,6 +37,23 @@ body_selector = "div.content:not(.ad)"
     assert a.max_listing_pages == 50 and a.extraction.body_selector == "div.content:not(.ad)"
 
 
+def test_limits_per_portal_travel_with_its_requests(tmp_path):
+    path = write(tmp_path, """
+[portals.a]
+start_urls = ["http://a.test/list/"]
+max_article_pages = 5
+max_response_bytes = 10_000_000
+max_redirects = 3
+max_url_length = 4000
+[portals.b]
+start_urls = ["http://b.test/"]
+""")
+    a, b = load_portals(path)
+    assert a.max_article_pages == 5
+    assert a.request_limits() == {"download_maxsize": 10_000_000, "max_redirects": 3, "max_url_length": 4000}
+    assert b.request_limits() == {} and b.max_article_pages is None
+
+
 @pytest.mark.parametrize("text, message", [
     ("[portals.a]\nstart_urls = []\n", "start_urls must be"),
     ("[portals.a]\nstart_urls = ['ftp://x']\n", "not an http(s) URL"),
@@ -49,6 +66,8 @@ body_selector = "div.content:not(.ad)"
     ("[portals.a]\nstart_urls = ['http://a.test/']\nmax_listing_pages = 0\n", "max_listing_pages must be"),
     ("[portals.a]\nstart_urls = ['http://a.test/']\nmax_listing_pages = '50'\n", "max_listing_pages must be"),
     ("[portals.a]\nstart_urls = ['http://a.test/']\nmax_listing_pages = true\n", "max_listing_pages must be"),
+    ("[portals.a]\nstart_urls = ['http://a.test/']\nmax_response_bytes = 0\n", "max_response_bytes must be a whole number of bytes"),
+    ("[portals.a]\nstart_urls = ['http://a.test/']\nmax_redirects = 2.5\n", "max_redirects must be a whole number of redirects"),
 ])
 def test_bad_config_says_why(tmp_path, text, message):
     with pytest.raises(PortalConfigError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):

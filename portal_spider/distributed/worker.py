@@ -116,6 +116,19 @@ class StreamCrawlState:
     def enqueue(self, urls, portal: str) -> None:
         """Discovered URLs are in the shared frontier already."""
 
+    # Listing pages a stopped run had not read: in the shared frontier too.
+    def listing_frontier(self, portal: str) -> tuple[list, list]:
+        return [], []
+
+    def push_listings(self, pages, portal: str) -> None:
+        pass
+
+    def mark_listing_read(self, url: str, portal: str) -> None:
+        pass
+
+    def clear_listing_frontier(self, portals) -> None:
+        pass
+
     def start_run(self, portals: list[str]) -> str:
         run = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.stream.run_key = run
@@ -155,6 +168,11 @@ class StreamArchive:
 
     def add(self, op: str, run: str, **values) -> None:
         self.redis.xadd(keys.STREAM, encode(op, run, **values))
+
+    def archived_text(self, url: str) -> None:
+        """A worker cannot compare a page with what is archived: a canonical link to
+        another URL is not trusted (the page is archived under its own URL, with a note)."""
+        return None
 
     def known_urls(self, portals) -> set[str]:
         return {url.decode() for url in self.redis.sscan_iter(keys.KNOWN, count=10_000)}

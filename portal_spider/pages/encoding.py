@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import codecs
+import re
+from dataclasses import dataclass
 
 import charset_normalizer
 from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
@@ -114,3 +116,80 @@ def decode_html(body: bytes, content_type: str | None = None) -> str:
     encoding = normalise_encoding(guess.encoding) if guess else None
     # Truncated pages can end mid-character; replacing that tail is the only loss.
     return body.decode(encoding or "utf-8", errors="replace")
+
+
+# Legacy charsets a mislabelled page is most likely in, most common on guide portals first.
+LEGACY_CHARSETS = ("gb18030", "big5hkscs", "shift_jis", "euc_kr", "cp1252", "cp1250", "cp1251", "cp1253",
+                   "cp1254", "cp1255", "cp1256", "cp1257", "cp1258")
+_MULTIBYTE = frozenset({"utf-8", "gb18030", "big5hkscs", "shift_jis", "euc_kr", "euc_jp", "iso2022_jp", "cp932", "cp949"})
+_CJK = re.compile("[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+# The most frequent characters of Chinese, Japanese (kana particles) and Korean (syllables)
+# text: the right codec's output is full of them, a wrong codec's holds few.
+_FREQUENT = re.compile("[" + "".join(sorted(_FREQUENT_HAN)) + "のにはをがてとたでしないるす이의다는에을하고를가서지기한로]")
+# Control characters no text page holds (tab, newline and carriage return aside), and U+FFFD.
+_JUNK = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffd]")
+# Below this share of the most frequent characters, CJK text is the wrong codec's output.
+_PLAUSIBLE_HAN = 0.08
+
+
+@dataclass(frozen=True)
+class CharsetCheck:
+    """What :func:`check_charset` found: ``encoding`` to decode with instead of the declared
+    one (None: the declaration holds), ``note`` saying why, ``garbled`` when no charset gives text."""
+
+    encoding: str | None = None
+    note: str | None = None
+    garbled: bool = False
+
+
+def _plausibility(text: str) -> float | None:
+    """None for junk (control characters, replacements); else how much CJK text looks like
+    it (share of its most frequent characters), 1.0 when there is too little of it to say."""
+    sample = text[:20000]
+    if len(_JUNK.findall(sample)) > max(2, len(sample) // 200):
+        return None
+    cjk = len(_CJK.findall(sample))
+    return len(_FREQUENT.findall(sample)) / cjk if cjk >= 20 else 1.0
+
+
+def check_charset(body: bytes, content_type: str | None = None) -> CharsetCheck:
+    """Whether the declared charset (header, BOM, <meta>) gives plausible text for these bytes.
+
+    A declaration that fails on the bytes, or whose text is not plausibly text (control
+    characters, or Han characters only the wrong codec yields), loses to the first legacy
+    charset that gives plausible text, with a note; when none does, the page is garbled.
+    """
+    if isinstance(body, str) or body.isascii():
+        return CharsetCheck()
+    declared = _declared(body, content_type)
+    if declared and declared[0] in ("utf-8", "utf-16-le", "utf-16-be") and _decodes(body, "utf-8-sig" if declared[0] == "utf-8" else declared[0]) is not None:
+        return CharsetCheck()
+    if not declared:
+        text = decode_html(body, content_type)
+        return CharsetCheck(garbled=_plausibility(text) is None)
+    name = declared[0]
+    own = _decodes(body, "utf-8-sig" if name == "utf-8" else name)
+    if own is None:  # a few stray bytes do not make the declaration wrong
+        own = _mostly_decodes(body, name)
+    own_score = _plausibility(own) if own is not None else None
+    if own_score is not None and own_score >= _PLAUSIBLE_HAN:
+        return CharsetCheck()
+    # A page declared in a multi-byte charset is CJK text: a single-byte charset decodes
+    # any bytes, into Latin letters that would look plausible.
+    multibyte = name in _MULTIBYTE
+    best, best_score = None, own_score if own_score is not None else -1.0
+    for encoding in ("utf-8", *LEGACY_CHARSETS):
+        if encoding == name or (multibyte and encoding not in _MULTIBYTE):
+            continue
+        text = _decodes(body, encoding)
+        score = _plausibility(text) if text is not None else None
+        if score is not None and score >= _PLAUSIBLE_HAN and score > best_score:
+            best, best_score = encoding, score
+            if score >= 2 * _PLAUSIBLE_HAN:
+                break  # plausible enough: the later, rarer charsets would not do better
+    if best is not None:
+        fault = "does not decode these bytes" if own is None else "decodes these bytes to implausible text"
+        return CharsetCheck(best, f"declared charset {name} {fault}; decoded as {best}, detected")
+    if own_score is not None:  # not convincing, but nothing does better
+        return CharsetCheck()
+    return CharsetCheck(garbled=_plausibility(decode_html(body, content_type)) is None)

@@ -41,6 +41,10 @@ class _Handler(BaseHTTPRequestHandler):
             status, headers, body = owner.portal.respond(self.path, self.headers, owner.base_url)
         except Exception:  # a bug in the portal must not kill the connection silently
             status, headers, body = 500, {"Content-Type": "text/plain"}, b"internal error"
+        if callable(body):  # a hostile answer writes its own bytes (a stall, a cut, a reset)
+            self.close_connection = True
+            body(self)
+            return
         self.send_response(status)
         for name, value in headers.items():
             self.send_header(name, value)

@@ -53,7 +53,9 @@ from portal_spider.archive_link import ArchiveWriter
 from portal_spider.discovery import find_listing_links, url_shape
 from portal_spider.extraction_pool import ExtractionPool
 from portal_spider.feeds import Entry, FeedError, feed_links, parse_feed, parse_sitemap, sitemaps_from_robots
+from portal_spider.middlewares import LimitHit, size_limit_reason
 from portal_spider.pages import decode_html, join_pages
+from portal_spider.pages.encoding import check_charset
 from portal_spider.extensions import RunRecorder
 from portal_spider.portals import Portal, load_portals, portal_from_start_urls
 from storage import ArchiveError
@@ -128,7 +130,11 @@ def record_unchanged_lastmods(archive, lastmods: dict[str, str]) -> set[str]:
 
 def describe(error: BaseException) -> str:
     """An exception as one line for crawl_errors and crawl_notes: its type and message."""
-    return " ".join(f"{type(error).__name__}: {error}".split())[:300]
+    return " ".join(f"{type(error).__name__}: {error}".split()).removesuffix(":")[:300]
+
+
+# Responses that may become articles; any other Content-Type is recorded and skipped.
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 
 
 class PortalSpider(scrapy.Spider):
@@ -172,6 +178,7 @@ class PortalSpider(scrapy.Spider):
         spider.stop_after_stale = crawler.settings.getint("LISTING_STOP_AFTER_STALE_PAGES")
         spider.max_listing_pages = crawler.settings.getint("LISTING_MAX_PAGES")
         spider.stop_after_no_new_links = crawler.settings.getint("LISTING_STOP_AFTER_NO_NEW_LINKS")
+        spider.max_article_pages = crawler.settings.getint("ARTICLE_MAX_PAGES")
         spider.use_sitemaps = crawler.settings.getbool("DISCOVER_SITEMAPS")
         spider.extraction = ExtractionPool(crawler.settings.getint("EXTRACTION_WORKERS"))
         spider.frontier = None
@@ -194,6 +201,9 @@ class PortalSpider(scrapy.Spider):
 
     def closed(self, reason):
         self.extraction.close()
+        if reason == "finished":  # every walk ended: nothing to resume from
+            names = [portal.name for portal in self.portals]
+            self.writer.send(lambda archive: archive.crawl.clear_listing_frontier(names))
         if reason == "finished" and self.refetched_lastmods:
             lastmods = self.refetched_lastmods
             self.writer.send(lambda archive: archive.crawl.record_lastmods(lastmods))
@@ -230,16 +240,27 @@ class PortalSpider(scrapy.Spider):
     async def _start_portals(self, portals: list[Portal]):
         for portal in portals:
             previous = self.run.previous_status.get(portal.name)
+            name = portal.name
+            frontier, read = await self.writer.call(lambda archive: archive.crawl.listing_frontier(name))
             # A partial run walked its listings (its failed URLs are retried below) unless
-            # one of them failed; a first, interrupted or failed one may not have.
+            # one of them failed; a first, interrupted or failed one may not have. An
+            # interrupted one that left listing pages to read is resumed from them.
+            resumed = previous == "interrupted" and bool(frontier)
             walk_all = (
-                self.full or previous not in ("ok", "partial") or self.run.listing_failed.get(portal.name, False)
+                self.full or (previous not in ("ok", "partial") and not resumed)
+                or self.run.listing_failed.get(portal.name, False)
             )
             state = self.state[portal.name] = PortalState(walk_all=walk_all)
             for url in portal.start_urls:
                 # Start URLs are always read; they count towards the cap.
                 state.listing_requests += 1
                 yield self._listing_request(url, portal)
+            if resumed:  # what the interrupted run read is not read again; start URLs are
+                self.listings_seen.update(read)
+            for url, pages_without_new_links in frontier if resumed else ():
+                if url not in self.listings_seen:
+                    state.listing_requests += 1
+                    yield self._listing_request(url, portal, pages_without_new_links, walk_on=True)
         if self.use_sitemaps:
             robots = self._robots_middleware()
             for portal in portals:
@@ -283,13 +304,29 @@ class PortalSpider(scrapy.Spider):
 
     # -- requests -----------------------------------------------------------------------
 
-    def _listing_request(self, url: str, portal: Portal, pages_without_new_links: int = 0) -> scrapy.Request:
+    def _listing_request(self, url: str, portal: Portal, pages_without_new_links: int = 0,
+                         walk_on: bool = False) -> scrapy.Request:
+        """``walk_on``: pagination from this page goes to the end (a walk an earlier run did not finish)."""
         self.listings_seen.add(url)
         # Listing pages change between runs: the duplicate filter must never swallow them.
         return scrapy.Request(
             url, callback=self.parse_listing, errback=self.on_error, dont_filter=True,
-            meta={"portal": portal, "listing": True, "pages_without_new_links": pages_without_new_links},
+            meta={"portal": portal, "listing": True, "pages_without_new_links": pages_without_new_links,
+                  "walk_on": walk_on, **portal.request_limits()},
         )
+
+    def _remember_listings(self, requests: list[scrapy.Request], portal: Portal) -> None:
+        """Listing pages scheduled: a run stopped before reading them is resumed from them."""
+        if requests:
+            pages = [(r.url, r.meta["pages_without_new_links"]) for r in requests]
+            name = portal.name
+            self.writer.send(lambda archive: archive.crawl.push_listings(pages, name))
+
+    def _forget_listing(self, request: scrapy.Request) -> None:
+        """A listing page read, failed or given up: not to be resumed from, nor read again."""
+        if request.meta.get("listing"):
+            url, name = request.url, request.meta["portal"].name
+            self.writer.send(lambda archive: archive.crawl.mark_listing_read(url, name))
 
     def _sitemap_request(self, url: str, portal: Portal, callback, named: bool = True) -> scrapy.Request:
         """``named``: by robots.txt or a sitemap index, so failing to read it is a problem;
@@ -298,14 +335,14 @@ class PortalSpider(scrapy.Spider):
         # Read before listing pages: whether to paginate on may depend on them.
         return scrapy.Request(
             url, callback=callback, errback=self.on_sitemap_error, dont_filter=True,
-            priority=10, meta={"portal": portal, "sitemap": True, "named": named},
+            priority=10, meta={"portal": portal, "sitemap": True, "named": named, **portal.request_limits()},
         )
 
     def _feed_request(self, url: str, portal: Portal) -> scrapy.Request:
         self.feeds_seen.add(url)
         return scrapy.Request(
             url, callback=self.parse_feed, errback=self.on_optional_error, dont_filter=True,
-            meta={"portal": portal},
+            meta={"portal": portal, **portal.request_limits()},
         )
 
     def _article_request(self, url: str, portal: Portal) -> scrapy.Request:
@@ -316,8 +353,8 @@ class PortalSpider(scrapy.Spider):
         # across all of them.
         self.scheduled.add(url)
         return scrapy.Request(
-            url, callback=self.parse_article_page, errback=self.on_error, dont_filter=self.frontier is None,
-            meta={"portal": portal, "article_url": url, "pages": []},
+                self.full or (previous not in ("ok", "partial") and not resumed)
+                or self.run.listing_failed.get(portal.name, False)
         )
 
     def _usable(self, urls, portal: Portal, page_url: str, canonical: bool = True) -> list[str]:
@@ -357,6 +394,7 @@ class PortalSpider(scrapy.Spider):
     def parse_listing(self, response):
         portal: Portal = response.meta["portal"]
         state = self.state[portal.name]
+        self._forget_listing(response.request)
         if not isinstance(response, HtmlResponse):
             content_type = response.headers.get("Content-Type", b"").decode("latin-1") or "none"
             state.listing_failures += 1
@@ -398,15 +436,20 @@ class PortalSpider(scrapy.Spider):
                 " not seen before in this run (LISTING_STOP_AFTER_NO_NEW_LINKS)"
             ))
             return
+        walk_on = response.meta.get("walk_on", False)
+        scheduled = []
         for url in next_urls:
-            next_page = self._listing_request(url, portal, pages_without_new_links)
-            if state.sitemap_requests_pending and not state.walk_all:
+            next_page = self._listing_request(url, portal, pages_without_new_links, walk_on)
+            if state.sitemap_requests_pending and not (state.walk_all or walk_on):
                 state.held_next_pages.append((next_page, unarchived, response.url))
-            elif self._keep_paginating(state, unarchived) and self._within_cap(portal, response.url):
+                scheduled.append(next_page)
+            elif self._keep_paginating(state, unarchived, walk_on) and self._within_cap(portal, response.url):
+                scheduled.append(next_page)
                 yield next_page
+        self._remember_listings(scheduled, portal)
 
-    def _keep_paginating(self, state: PortalState, unarchived: list[str]) -> bool:
-        if state.walk_all or self.stop_after_stale <= 0:
+    def _keep_paginating(self, state: PortalState, unarchived: list[str], walk_on: bool = False) -> bool:
+        if state.walk_all or walk_on or self.stop_after_stale <= 0:
             return True
         if state.sitemap_articles:
             keep = any(url not in state.sitemap_articles for url in unarchived)
@@ -438,6 +481,8 @@ class PortalSpider(scrapy.Spider):
         for next_page, unarchived, found_on in held:
             if self._keep_paginating(state, unarchived) and self._within_cap(portal, found_on):
                 yield next_page
+            else:
+                self._forget_listing(next_page)
 
     # -- robots.txt, sitemaps, feeds ----------------------------------------------------
 
@@ -540,6 +585,10 @@ class PortalSpider(scrapy.Spider):
             # No robots.txt: the sitemap may still be at the conventional place.
             yield from self._robots_sitemaps([], request.url, portal, request)
             return
+        if failure.check(LimitHit):
+            self._note(portal, "sitemap_failed", request.url, f"sitemap not read: {failure.value.reason}"[:300])
+            yield from self._sitemap_request_done(portal, request)
+            return
         status = failure.value.response.status if failure.check(HttpError) else None
         missing = status in (404, 410) or (status is None and failure.check(IgnoreRequest))
         if request.meta.get("named") or not missing:
@@ -559,45 +608,94 @@ class PortalSpider(scrapy.Spider):
 
     async def parse_article_page(self, response):
         portal: Portal = response.meta["portal"]
+        article_url = response.meta["article_url"]
+        content_type = response.headers.get("Content-Type", b"").decode("latin-1")
+        media_type = content_type.partition(";")[0].strip().lower()
+        # Scrapy takes a URL ending .html for HTML whatever the server says: the server decides.
+        is_html = media_type in HTML_TYPES if media_type else isinstance(response, HtmlResponse)
+        if not is_html:  # a PDF, an image, JSON ... linked as an article
+            self._record_failure(article_url, portal, f"not HTML (Content-Type: {content_type or 'none'}): skipped")
+            return
+        charset = check_charset(response.body, content_type)
+        if charset.garbled:
+            self._record_failure(article_url, portal, (
+                f"mojibake: no charset decodes {response.url} into text (Content-Type: {content_type or 'none'});"
+                " not archived"
+            )[:300])
+            return
+        if charset.encoding:
+            self._note(portal, "charset_mislabelled", response.url, charset.note)
+            content_type = f"text/html; charset={charset.encoding}"  # the header charset wins in decoding
         try:
             # Relative dates ("3小时前") are read against the fetch time, which extraction
             # takes as an input rather than reading the clock.
             page = await self.extraction.extract(
                 response.body,
-                response.headers.get("Content-Type", b"").decode("latin-1"),
+                content_type,
                 response.url,
                 replace(portal.extraction, fetched_at=datetime.now(timezone.utc)),
             )
         except BrokenExecutor as error:
             # A worker died (out of memory, killed): the page stays queued for the next run.
-            self._record_failure(response.meta["article_url"], portal, f"BrokenExecutor: {error}")
+            self._record_failure(article_url, portal, f"BrokenExecutor: {error}")
             return
         except Exception as error:  # parsing failed on this page: its real reason is kept
-            self._record_failure(response.meta["article_url"], portal, f"extraction failed: {describe(error)}")
+            self._record_failure(article_url, portal, f"extraction failed: {describe(error)}")
             return
         pages = response.meta["pages"] + [page]
         fetched = {p.url for p in pages} | {response.url}
         queued = response.meta.get("page_queue", [])
         queued = queued + [u for u in page.page_urls if u not in fetched and u not in queued]
         first_redirects = response.meta.get("first_redirects", response.meta.get("redirect_urls", []))
+        cap = portal.max_article_pages or self.max_article_pages
+        if queued and 0 < cap <= len(pages):
+            self._note(portal, "max_article_pages", article_url, (
+                f"article cut at {cap} pages (ARTICLE_MAX_PAGES, max_article_pages in portals.toml):"
+                f" {len(queued)} more pages not fetched, e.g. {queued[0]}"
+            )[:300])
+            queued = []
         if queued:
             # Further pages are fetched one after another so they join in reading order.
             yield response.request.replace(
                 url=queued[0],
                 dont_filter=True,
-                meta={"portal": portal, "article_url": response.meta["article_url"], "pages": pages,
-                      "page_queue": queued[1:], "first_redirects": first_redirects},
+                meta={"portal": portal, "article_url": article_url, "pages": pages,
+                      "page_queue": queued[1:], "first_redirects": first_redirects, **portal.request_limits()},
             )
             return
         article = join_pages(pages)
         article.url = pages[0].url
         article.portal = portal.name
         article.fetched_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        requested = response.meta["article_url"]
         article.alias_urls = [
-            url for url in dict.fromkeys([requested, *first_redirects]) if url != article.url
+            url for url in dict.fromkeys([article_url, *first_redirects]) if url != article.url
         ]
+        await self._check_canonical(article, portal)
         yield article
+
+    async def _check_canonical(self, article, portal: Portal) -> None:
+        """Keep the page's rel=canonical only if it names this page (or an alias it was
+        reached by) or an archived page of the portal with the same text; else the page is
+        archived under its own URL, with a note: a page cannot claim another's place."""
+        claimed = article.canonical_url
+        if not claimed:
+            return
+        try:
+            target = self.writer.canonicalize(claimed)
+            own = {self.writer.canonicalize(url) for url in [article.url, *article.alias_urls]}
+        except ValueError:
+            target, own = None, set()
+        if target in own:
+            return
+        if target is not None and portal.owns(target):
+            archived = await self.writer.call(lambda archive: archive.archived_text(target))
+            if archived is not None and archived.split() == (article.body_text or "").split():
+                return
+        article.canonical_url = None
+        self._note(portal, "canonical_untrusted", article.url, (
+            f"rel=canonical names {claimed}, which is neither this page nor an archived page with its text;"
+            " archived under its own URL"
+        )[:300])
 
     # -- failures -----------------------------------------------------------------------
 
@@ -607,6 +705,14 @@ class PortalSpider(scrapy.Spider):
         request = failure.request
         portal: Portal = request.meta["portal"]
         listing = request.meta.get("listing", False)
+        self._forget_listing(request)
+        if failure.check(LimitHit):
+            self.on_limit(request, failure.value)
+            return
+        too_large = size_limit_reason(failure.value, request, self.crawler.settings.getint("DOWNLOAD_MAXSIZE"))
+        if too_large:
+            self.on_limit(request, LimitHit("DOWNLOAD_MAXSIZE", too_large))
+            return
         if failure.check(IgnoreRequest) and not failure.check(HttpError):
             # Forbidden by robots.txt or filtered on purpose: not a failure to retry.
             self.crawler.stats.inc_value("portal/ignored_requests")
@@ -614,11 +720,14 @@ class PortalSpider(scrapy.Spider):
                 self.state[portal.name].listing_failures += 1
                 self._note(portal, "listing_forbidden", request.url,
                            f"listing page not fetched: {failure.getErrorMessage()}"[:300])
+            else:
+                self._note(portal, "article_forbidden", request.url,
+                           f"not fetched: {failure.getErrorMessage()}"[:300])
             return
         if failure.check(HttpError):
             error = str(failure.value.response.status)
         else:
-            error = f"{failure.type.__name__}: {failure.getErrorMessage()}"[:300]
+            error = describe(failure.value)
         if listing:
             self.state[portal.name].listing_failures += 1
             self.crawler.stats.inc_value("portal/errors")
@@ -626,6 +735,26 @@ class PortalSpider(scrapy.Spider):
             self._note(portal, "listing_failed", request.url, f"listing page failed: {reason}")
             return
         self._record_failure(request.meta.get("article_url", request.url), portal, error)
+
+    def on_limit(self, request: scrapy.Request, hit: LimitHit) -> None:
+        """A request stopped by a limit or by the site boundary (portal_spider.middlewares):
+        an article is a crawl_errors row (retried by the next run), anything else a note."""
+        portal: Portal | None = request.meta.get("portal")
+        self.crawler.stats.inc_value(f"portal/limit/{hit.limit}")
+        self._forget_listing(request)
+        if portal is None:
+            self.logger.warning("%s: %s", request.url, hit.reason)
+        elif "article_url" in request.meta:
+            self._record_failure(request.meta["article_url"], portal, hit.reason)
+        elif request.meta.get("listing"):
+            self.state[portal.name].listing_failures += 1
+            self._note(portal, "listing_failed", request.url, f"listing page not read: {hit.reason}"[:300])
+        elif request.meta.get("sitemap"):
+            self._note(portal, "sitemap_failed", request.url, f"sitemap not read: {hit.reason}"[:300])
+            for follow_up in self._sitemap_request_done(portal, request):
+                self.crawler.engine.crawl(follow_up)
+        else:
+            self._note(portal, "feed_failed", request.url, f"feed not read: {hit.reason}"[:300])
 
     def on_callback_error(self, failure, response, spider=None):
         """An exception raised while handling a page (Scrapy's spider_error): recorded against it."""
