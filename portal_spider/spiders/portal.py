@@ -353,8 +353,8 @@ class PortalSpider(scrapy.Spider):
         # across all of them.
         self.scheduled.add(url)
         return scrapy.Request(
-                self.full or (previous not in ("ok", "partial") and not resumed)
-                or self.run.listing_failed.get(portal.name, False)
+            url, callback=self.parse_article_page, errback=self.on_error, dont_filter=self.frontier is None,
+            meta={"portal": portal, "article_url": url, "pages": [], **portal.request_limits()},
         )
 
     def _usable(self, urls, portal: Portal, page_url: str, canonical: bool = True) -> list[str]:
