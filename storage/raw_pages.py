@@ -12,6 +12,10 @@ from storage.errors import archive_errors
 from storage.warc import Original, StoredRecord, warc_date
 
 
+class PagesNotStored(ValueError):
+    """An article names fetched pages (WARC records) that raw_pages does not hold."""
+
+
 @dataclass(frozen=True)
 class StoredPage:
     """A page of an article as re-extraction reads it: where its payload is."""
@@ -53,16 +57,20 @@ class RawPages:
     def link(self, article_id: int, record_ids: Sequence[str]) -> None:
         """The pages (by record id, in reading order) an article was extracted from.
 
-        Called inside the article's save transaction; a page whose records could not be
-        written (no row) is left out."""
+        Called inside the article's save transaction, which fails with PagesNotStored if a
+        page has no row (writing its WARC records failed): an article is archived with the
+        bytes it came from or not at all, and its URL stays queued for the next run."""
         if not record_ids:
             return
         first = self.db.execute("SELECT id FROM raw_pages WHERE record_id = ?", [record_ids[0]]).fetchone()
+        before = self.db.conn.total_changes
         self.db.conn.executemany(
             "UPDATE raw_pages SET article_id = ?, article_page = ?, article_fetch = ? WHERE record_id = ?",
             [(article_id, page, first[0] if first else None, record_id)
              for page, record_id in enumerate(record_ids, start=1)],
         )
+        if self.db.conn.total_changes - before != len(record_ids):
+            raise PagesNotStored("its pages are not in the WARC files (writing them failed)")
 
     def latest_fetch(self, article_id: int) -> list[StoredPage]:
         """The pages of the article's latest fetch in reading order, with where each

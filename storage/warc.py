@@ -101,6 +101,7 @@ class WarcFolder:
         self._file: io.FileIO | None = None
         self._path: str | None = None
         self._serial = 0
+        self._failure: WarcWriteError | None = None
         self._stamp = datetime.now(timezone.utc).strftime("%Y%m%d%H%M%S")
 
     @property
@@ -108,7 +109,12 @@ class WarcFolder:
         return self._path
 
     def write(self, exchange: Exchange, original: Callable[[str], Original | None]) -> StoredRecord:
-        """Store one fetch; ``original(digest)`` tells whether that payload is stored already."""
+        """Store one fetch; ``original(digest)`` tells whether that payload is stored already.
+
+        After a write failed, every later one fails the same way without touching the
+        folder: the crawl is stopping, and a disk that was full may be so again."""
+        if self._failure is not None:
+            raise self._failure
         digest = payload_digest(exchange.body)
         earlier = original(digest)
         response = self._response_record(exchange, digest, earlier)
@@ -216,11 +222,14 @@ class WarcFolder:
         file, self._file = self._file, None
         try:
             file.close()
+            if offset == 0:  # not even its warcinfo record: no file
+                os.remove(self._path)
         except OSError:
             pass
 
     def _error(self, error: OSError) -> WarcWriteError:
-        return WarcWriteError(f"cannot write the WARC folder {self.folder}: {error.strerror or error}")
+        self._failure = WarcWriteError(f"cannot write the WARC folder {self.folder}: {error.strerror or error}")
+        return self._failure
 
 
 def _write_all(file: io.FileIO, data: bytes) -> None:
