@@ -356,6 +356,8 @@ def reextract(names, db, config, since_days, warc_dir, dry_run):
         portal-archive reextract --db guides.db --dry-run
         portal-archive reextract yongchuang --config portals.toml --since 30 --db guides.db
     """
+    from contextlib import nullcontext
+
     from portal_spider.reextract import reextract_archive
     from portal_spider.runlock import ArchiveLocked, crawl_lock
 
@@ -364,7 +366,7 @@ def reextract(names, db, config, since_days, warc_dir, dry_run):
     options = {portal.name: portal.extraction for portal in _portals((), config, ())} if config else {}
     archive = _open_archive(db, check=not dry_run)
     try:
-        with crawl_lock(db):
+        with nullcontext() if dry_run else crawl_lock(db):  # not while a crawl writes
             report = reextract_archive(archive, list(names) or None, since_days, options, warc_dir, dry_run)
     except ArchiveLocked as error:
         click.echo(f"Error: {error}", err=True)
