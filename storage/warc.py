@@ -104,10 +104,6 @@ class WarcFolder:
         self._failure: WarcWriteError | None = None
         self._stamp = datetime.now(timezone.utc).strftime("%Y%m%d%H%M%S")
 
-    @property
-    def current_file(self) -> str | None:
-        return self._path
-
     def write(self, exchange: Exchange, original: Callable[[str], Original | None]) -> StoredRecord:
         """Store one fetch; ``original(digest)`` tells whether that payload is stored already.
 
@@ -174,9 +170,10 @@ class WarcFolder:
         return self._bytes_of(record)
 
     def _bytes_of(self, record) -> bytes:
-        out = io.BytesIO()
-        self._writer._write_warc_record(out, record)
-        return out.getvalue()
+        """The record as one gzip member, in memory: it goes to the file in one write."""
+        self._writer.out = io.BytesIO()
+        self._writer.write_record(record)
+        return self._writer.out.getvalue()
 
     # -- files --------------------------------------------------------------------------
 

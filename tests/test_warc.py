@@ -338,6 +338,19 @@ def test_extract_warc_prints_one_json_line_per_html_response(portal_server, tmp_
     assert "not a WARC file" in not_warc.stderr
 
 
+def test_reextract_finds_moved_warc_files_in_warc_dir_and_says_which_pages_it_cannot_read(portal_server, tmp_path):
+    db_path = tmp_path / "a.db"
+    crawl("--start-url", start_url(portal_server), "--db", str(db_path))
+    moved = tmp_path / "moved"
+    Path(f"{db_path}.warc").rename(moved)
+    lost = run_cli("reextract", "--db", str(db_path))
+    assert lost.returncode == 0 and "re-extracted 0 of 36 articles: 0 changed" in lost.stdout
+    assert lost.stdout.strip().endswith("36 failed")
+    assert lost.stderr.splitlines()[0].startswith("  failed http") and "cannot read" in lost.stderr
+    found = run_cli("reextract", "--db", str(db_path), "--warc-dir", str(moved))
+    assert found.returncode == 0 and "re-extracted 36 of 36 articles: 0 changed" in found.stdout, found.stdout
+
+
 def test_revisits_are_read_through_their_original(tmp_path):
     from datetime import datetime, timezone
 
