@@ -4,24 +4,21 @@ them, and extract --warc: on the sample portal, crawled by the real command."""
 from __future__ import annotations
 
 import json
-import signal
 import sqlite3
 import subprocess
 import sys
 import textwrap
-import time
 from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import pytest
 import sqlite_utils
 from warcio.archiveiterator import ArchiveIterator
 
 from storage import Archive
 from storage.search_index import match_query
 from storage.warc import payload_digest, read_record
-from tests.conftest import FAST, crawl, run_cli
+from tests.conftest import FAST, crawl, crawl_killed_when, run_cli
 
 
 def start_url(server) -> str:
@@ -228,23 +225,7 @@ def test_reextract_changes_nothing_with_the_same_extraction_and_exactly_the_affe
 
 def test_a_crawl_killed_with_sigkill_leaves_readable_warc_files_and_no_row_past_them(portal_server, tmp_path):
     db_path = tmp_path / "killed.db"
-    slow = ["-s", "CONCURRENT_REQUESTS=1", "-s", "DOWNLOAD_DELAY=0.05", "-s", "AUTOTHROTTLE_ENABLED=0"]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "portal_spider.cli", "crawl", "--start-url", start_url(portal_server),
-         "--db", str(db_path), *slow],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 60
-    stored = 0
-    while stored < 12 and time.monotonic() < deadline and process.poll() is None:
-        time.sleep(0.02)
-        try:
-            stored = sqlite3.connect(db_path).execute("select count(*) from raw_pages").fetchone()[0]
-        except sqlite3.Error:
-            stored = 0
-    assert process.poll() is None, "the crawl finished before it could be killed"
-    process.send_signal(signal.SIGKILL)
-    process.wait()
+    crawl_killed_when(start_url(portal_server), str(db_path), "select count(*) from raw_pages", 12)
 
     (killed,) = warc_files(db_path)
     complete = {(str(killed), r["offset"]) for r in records(killed) if r["type"] in ("response", "revisit")}
