@@ -6,7 +6,8 @@
 (b) E: the project's extraction over the same article pages, one process (pages/s);
 (c) P: the full zero-config crawl, politeness off, into a fresh archive (pages/s, peak RSS,
 and the longest stall of its reactor thread: the largest gap between two downloads, and
-the most a 10 ms timer fired late; benchmarks/stall_probe.py); target P >= 0.8 / (1/B + 1/E);
+the most a 10 ms timer fired late; benchmarks/stall_probe.py), with WARC files written as by
+default (``-s WARC_ENABLED=0`` to compare) and their bytes per article; target P >= 0.8 / (1/B + 1/E);
 (d) the requests of a second run after 20 new articles appear
 (target: the 20 articles, their extra pages, at most 2 listing pages per portal).
 """
@@ -114,6 +115,7 @@ def main() -> None:
         db_path = workdir / "bench.db"
         run, peak, stalls = project_crawl(server.base_url + "/list/index.html", db_path, *extra)
         crawl_rate = run["pages_fetched"] / run_seconds(db_path, run["id"])
+        warc_bytes = sum(path.stat().st_size for path in Path(f"{db_path}.warc").glob("*.warc.gz"))
         target = 0.8 / (1 / bare + 1 / extract)
 
         new = portal.add_articles(20)
@@ -128,6 +130,11 @@ def main() -> None:
     print(f"(c) full zero-config crawl     P = {crawl_rate:7.1f} pages/s "
           f"({run['pages_fetched']} pages, {run['articles_new']} new), peak RSS {peak:.0f} MiB")
     print(f"    target 0.8/(1/B+1/E)         = {target:7.1f} pages/s  -> P/target = {crawl_rate / target:.2f}")
+    if warc_bytes:
+        print(f"    WARC files: {warc_bytes / 2**20:.1f} MiB, {warc_bytes / max(run['articles_new'], 1) / 1024:.1f} kB"
+              " per article (listing pages included)")
+    else:
+        print("    WARC files: none (WARC_ENABLED=0)")
     gap_at, block_at = stalls["largest_download_gap_at"], stalls["longest_reactor_block_at"]
     print(f"    longest reactor stall: {stalls['largest_download_gap'] * 1000:.0f} ms between two downloads"
           f" (ending {gap_at[0]:.1f} s in, response {gap_at[1]}), a 10 ms timer {stalls['longest_reactor_block'] * 1000:.0f}"

@@ -120,6 +120,9 @@ def crawl_options(command):
                      help="With --refresh: only articles published in the last DAYS days."),
         click.option("--changed", is_flag=True,
                      help="With --refresh: only articles whose sitemap lastmod changed."),
+        click.option("--warc-dir", type=click.Path(file_okay=False), metavar="DIR",
+                     help="Where to keep the fetched pages as WARC files [default: <db>.warc]."),
+        click.option("--no-warc", is_flag=True, help="Keep no WARC files of the fetched pages."),
         click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors."),
         click.option("--json", "as_json", is_flag=True, help="Print the run record as JSON, with its per_portal records and notes."),
         click.option("-v", "--verbose", is_flag=True, help="Show Scrapy's log."),
@@ -134,8 +137,8 @@ def crawl_options(command):
 
 @cli.command()
 @crawl_options
-def crawl(names, start_urls, config, db, settings, full, refresh, since_days, changed, quiet, as_json, verbose,
-          redis_url):
+def crawl(names, start_urls, config, db, settings, full, refresh, since_days, changed, warc_dir, no_warc, quiet,
+          as_json, verbose, redis_url):
     """Crawl portals into the archive, fetching only what is new.
 
     Exit status: 0 when the run is ok or partial (some pages failed, see crawl_errors,
@@ -171,7 +174,13 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
         raise click.ClickException("--since and --changed go with --refresh")
     if since_days is not None and changed:
         raise click.ClickException("--since and --changed are alternatives: give one")
+    if warc_dir and no_warc:
+        raise click.ClickException("--warc-dir and --no-warc are alternatives: give one")
     scrapy_settings = _scrapy_settings(db, settings)
+    if warc_dir:
+        scrapy_settings.set("WARC_DIR", warc_dir, priority="cmdline")
+    if no_warc:
+        scrapy_settings.set("WARC_ENABLED", False, priority="cmdline")
     if not verbose and "LOG_LEVEL" not in dict(s.partition("=")[::2] for s in settings):
         # Scrapy logs each failed download with a traceback; failures are recorded in
         # crawl_errors and listed after the summary instead.
@@ -388,17 +397,23 @@ def schedule(every, crawl_args):
 @click.option("--url", help="The page's URL (resolves relative links, same-site checks).")
 @click.option("--batch", "manifest", type=click.Path(dir_okay=False),
               help='JSON lines {"file": PATH, "url": URL}: one JSON object out per line in.')
-def extract(file, url, manifest):
+@click.option("--warc", "warc_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="A WARC file (.warc or .warc.gz, any tool's): one JSON line per HTML response.")
+def extract(file, url, manifest, warc_file):
     """Print the article extracted from a saved page as JSON.
 
     \b
         portal-archive extract --url https://example.com/a/1.html page.html
         portal-archive extract --batch pages.jsonl > articles.jsonl
+        portal-archive extract --warc crawl.warc.gz > articles.jsonl
     """
     from portal_spider.pages.batch import extract_batch, extract_file
 
-    if bool(file) == bool(manifest):
-        raise click.ClickException("give either FILE or --batch MANIFEST")
+    if sum(map(bool, (file, manifest, warc_file))) != 1:
+        raise click.ClickException("give one of FILE, --batch MANIFEST or --warc FILE")
+    if warc_file:
+        _extract_warc(warc_file)
+        return
     if manifest:
         if not Path(manifest).is_file():
             raise click.ClickException(f"manifest not found: {manifest}")
@@ -409,6 +424,77 @@ def extract(file, url, manifest):
     if "error" in record:
         raise click.ClickException(record["error"])
     click.echo(json.dumps(record, ensure_ascii=False, indent=2))
+
+
+def _extract_warc(path: str) -> None:
+    from portal_spider.reextract import extract_warc
+    from storage.warc import WarcReadError
+
+    if not Path(path).is_file():
+        raise click.ClickException(f"WARC file not found: {path}")
+    try:
+        for record in extract_warc(path):
+            click.echo(json.dumps(record, ensure_ascii=False))
+    except WarcReadError as error:
+        raise click.ClickException(f"cannot read the WARC file {error}") from None
+    except BrokenPipeError:  # the reader stopped early (| head): nothing more to say
+        sys.stderr.close()
+        sys.exit(0)
+    except OSError as error:
+        raise click.ClickException(f"cannot read {path}: {error.strerror}") from None
+
+
+@cli.command()
+@click.argument("names", nargs=-1, metavar="[PORTAL]...")
+@click.option("--db", default="archive.db", show_default=True, help="The archive.")
+@click.option("--config", type=click.Path(dir_okay=False), metavar="TOML",
+              help="portals.toml: the portals' extraction options (selectors, time zone), as the crawl used them.")
+@click.option("--since", "since_days", type=click.FloatRange(min=0), metavar="DAYS",
+              help="Only articles fetched in the last DAYS days.")
+@click.option("--warc-dir", type=click.Path(file_okay=False), metavar="DIR",
+              help="Where the WARC files are, if moved [default: the path recorded, else <db>.warc].")
+@click.option("--dry-run", is_flag=True, help="Only report what would change; write nothing.")
+def reextract(names, db, config, since_days, warc_dir, dry_run):
+    """Run the current extraction over the archived articles' stored pages (the crawl's
+    WARC files) and update the fields that changed. Works offline.
+
+    Multi-page articles are joined as in a crawl; duplicate detection and search follow.
+    A change is recorded as a re-extraction (articles.extractor_version, reextracted_at),
+    not as a revision of the article. Prints how many articles changed, per field.
+    Articles archived without WARC files (--no-warc, older archives) are left as they are.
+
+    \b
+        portal-archive reextract --db guides.db --dry-run
+        portal-archive reextract yongchuang --config portals.toml --since 30 --db guides.db
+    """
+    from contextlib import nullcontext
+
+    from portal_spider.reextract import reextract_archive
+    from portal_spider.runlock import ArchiveLocked, crawl_lock
+
+    if not Path(db).is_file():
+        raise click.ClickException(f"archive not found: {db}")
+    options = {portal.name: portal.extraction for portal in _portals((), config, ())} if config else {}
+    archive = _open_archive(db, check=not dry_run)
+    try:
+        with nullcontext() if dry_run else crawl_lock(db):  # not while a crawl writes
+            report = reextract_archive(archive, list(names) or None, since_days, options, warc_dir, dry_run)
+    except ArchiveLocked as error:
+        click.echo(f"Error: {error}", err=True)
+        sys.exit(EXIT_LOCKED)
+    except ArchiveError as error:
+        raise click.ClickException(f"{error}; the articles re-extracted before stay updated") from None
+    fields = ", ".join(f"{name} {count}" for name, count in sorted(report.fields.items()))
+    done = report.articles - report.without_pages - report.empty - len(report.failures)
+    verb = "would change" if dry_run else "changed"
+    click.echo(f"{'dry run: ' if dry_run else ''}re-extracted {done} of {report.articles} articles:"
+               f" {report.changed} {verb}{f' ({fields})' if fields else ''};"
+               f" {report.without_pages} without stored pages, {report.empty} found empty (kept),"
+               f" {len(report.failures)} failed")
+    for url, reason in report.failures[:5]:
+        click.echo(f"  failed {url}: {reason}", err=True)
+    if len(report.failures) > 5:
+        click.echo(f"  ... and {len(report.failures) - 5} more", err=True)
 
 
 @cli.command(name="inspect")

@@ -45,6 +45,7 @@ ITEM_PIPELINES = {
 EXTENSIONS = {
     "portal_spider.extensions.RunRecorder": 500,
     "portal_spider.extensions.LiveProgress": 510,
+    "portal_spider.warc.WarcRecorder": 520,
 }
 # The live progress line; portal-archive crawl turns it on when stderr is a terminal.
 PROGRESS_LIVE = False
@@ -112,6 +113,12 @@ EXTRACTION_WORKERS = 1
 LOG_LEVEL = "INFO"
 FEED_EXPORT_ENCODING = "utf-8"
 
+# Every listing, article and further article page received is kept in WARC files
+# (portal_spider.warc): in WARC_DIR, else a folder beside the archive (<db>.warc), a new
+# file every run and every WARC_MAX_BYTES. portal-archive crawl --no-warc turns it off.
+WARC_ENABLED = True
+WARC_DIR = None
+WARC_MAX_BYTES = 1_000_000_000
 # A worker of a distributed crawl (portal-archive crawl --redis URL): stop once the shared
 # frontier has stayed empty this many seconds.
 REDIS_IDLE_SECONDS = 10

@@ -18,11 +18,14 @@ from storage.errors import ArchiveDamaged, ArchiveError, archive_errors, damaged
 from storage.fingerprints import normalise
 from storage.html import sanitise_html, text_of_html
 from storage.ingested import IngestLog
+from storage.raw_pages import RawPages
 from storage.runs import ARCHIVED, CrawlState
 from storage.schema import migrate
 from storage.urls import UrlCanonicalizer
 
 SaveStatus = Literal["new", "duplicate", "unchanged", "revised"]
+# The fields a re-extraction may change (storage.Archive.reextract_many).
+REEXTRACTED_FIELDS = ("title", "author", "published_at", "body_text", "body_html")
 
 _ROW_COLUMNS = "id, url, portal, title, body_text, body_html, fetched_at, content_hash, duplicate_of, similarity"
 
@@ -58,6 +61,7 @@ class Archive:
         self.path = path if isinstance(path, str) else "database"
         self.db = _open(path, check)
         self.crawl = CrawlState(self.db, self.canonicalize, self.path)
+        self.raw_pages = RawPages(self.db, self.path)
         self.ingested = IngestLog(self.db)
 
     @contextmanager
@@ -116,6 +120,56 @@ class Archive:
                 results.append(exc)
         return results
 
+    def reextract_many(self, items: Sequence[tuple[int, Article]], extractor_version: str,
+                       dry_run: bool = False) -> list[tuple[str, ...]]:
+        """Store what the current extraction makes of archived articles' stored pages, in
+        one transaction: per item, the names of the fields (REEXTRACTED_FIELDS) that changed.
+
+        A change is a re-extraction, not a revision of the article on its portal: no
+        article_revisions row, fetched_at kept, ``extractor_version`` and
+        ``reextracted_at`` set. Duplicate detection and the search index follow a changed
+        text as after a save. ``dry_run``: only say what would change.
+        """
+        prepared = [(article_id, *self._prepare(article)) for article_id, article in items]
+        if dry_run:
+            return [self._reextracted(article_id, article, lines, extractor_version, write=False)
+                    for article_id, article, _, lines in prepared]
+        with archive_errors(self.path), _write_transaction(self.db):
+            bands.sync(self.db)
+            changes = [self._reextracted(article_id, article, lines, extractor_version, write=True)
+                       for article_id, article, _, lines in prepared]
+            bands.flush_if_full(self.db)
+            search_index.catch_up(self.db)
+        return changes
+
+    def _reextracted(self, article_id: int, article: Article, lines: list[str], extractor_version: str,
+                     write: bool) -> tuple[str, ...]:
+        cursor = self.db.execute(
+            f"SELECT id, portal, duplicate_of, similarity, content_hash, {', '.join(REEXTRACTED_FIELDS)}"
+            " FROM articles WHERE id = ?", [article_id])
+        found = cursor.fetchone()
+        if found is None:
+            return ()
+        row = dict(zip([c[0] for c in cursor.description], found))
+        changed = tuple(name for name in REEXTRACTED_FIELDS if (getattr(article, name) or "") != (row[name] or ""))
+        if not changed or not write:
+            return changed
+        root, similarity, content_hash = row["duplicate_of"], row["similarity"], row["content_hash"]
+        if "body_text" in changed:
+            prepared, match = self._fingerprint_again(row, row["portal"], lines)
+            root, similarity = (match.root, match.similarity) if match else (None, None)
+            content_hash = prepared.fingerprint.content_hash
+        self.db.execute(
+            """UPDATE articles SET title = ?, author = ?, published_at = ?, body_text = ?, body_html = ?,
+                   duplicate_of = ?, similarity = ?, content_hash = ?, extractor_version = ?, reextracted_at = ?
+               WHERE id = ?""",
+            [*(getattr(article, name) for name in REEXTRACTED_FIELDS), root, similarity, content_hash,
+             extractor_version, now(), article_id],
+        )
+        if "body_text" in changed:
+            self._relink_copies(article_id, root)
+        return changed
+
     def _prepare(self, article: Article) -> tuple[Article, list[str], list[str]]:
         article = checked(article)
         source = article.canonical_url or article.url
@@ -131,6 +185,8 @@ class Archive:
             result = self._update(row, article, lines)
             row_url = row["url"]
         self._record_aliases(result.article_id, [u for u in urls if u != row_url])
+        if result.status != "unchanged":  # the stored fields came from these pages
+            self.raw_pages.link(result.article_id, article.page_records)
         self.crawl.forget_fetched(urls)
         return result
 
@@ -194,8 +250,8 @@ class Archive:
         match = dedup.find_duplicate(self.db, prepared.fingerprint)
         cursor = self.db.execute(
             """INSERT INTO articles (url, portal, title, author, published_at, body_text, body_html,
-                                     duplicate_of, similarity, fetched_at, content_hash)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                                     duplicate_of, similarity, fetched_at, content_hash, extractor_version)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
             [
                 url,
                 article.portal,
@@ -208,6 +264,7 @@ class Archive:
                 match.similarity if match else None,
                 article.fetched_at or now(),
                 prepared.fingerprint.content_hash,
+                article.extractor_version,
             ],
         )
         article_id = cursor.lastrowid
@@ -229,17 +286,13 @@ class Archive:
                VALUES (?, ?, ?, ?, ?, ?)""",
             [article_id, row["fetched_at"], row["title"], row["body_text"], row["body_html"], row["content_hash"]],
         )
-        prepared = dedup.prepare(self.db, article.portal or row["portal"], lines)
-        # Only earlier articles can be its root; later ones are at most its copies.
-        match = dedup.find_duplicate(self.db, prepared.fingerprint, before_id=article_id)
+        prepared, match = self._fingerprint_again(row, article.portal or row["portal"], lines)
         root = match.root if match else None
-        # Before relinking: the cluster it belonged to is what replace_fingerprint looks at.
-        index_bands = match is None or not match.same_bands
-        dedup.replace_fingerprint(self.db, article_id, row["duplicate_of"] or article_id, prepared.fingerprint, index_bands)
         self.db.execute(
             """UPDATE articles SET title = ?, author = coalesce(?, author),
                    published_at = coalesce(?, published_at), body_text = ?, body_html = ?,
-                   duplicate_of = ?, similarity = ?, fetched_at = ?, content_hash = ? WHERE id = ?""",
+                   duplicate_of = ?, similarity = ?, fetched_at = ?, content_hash = ?,
+                   extractor_version = coalesce(?, extractor_version) WHERE id = ?""",
             [
                 article.title,
                 article.author,
@@ -250,12 +303,27 @@ class Archive:
                 match.similarity if match else None,
                 article.fetched_at or now(),
                 prepared.fingerprint.content_hash,
+                article.extractor_version,
                 article_id,
             ],
         )
+        self._relink_copies(article_id, root)
+        return SaveResult("revised", article_id, root, match.similarity if match else None)
+
+    def _fingerprint_again(self, row: dict, portal: str | None, lines: list[str]):
+        """A changed article's new fingerprint, stored, and the earlier article it duplicates (or None)."""
+        article_id = row["id"]
+        prepared = dedup.prepare(self.db, portal, lines)
+        # Only earlier articles can be its root; later ones are at most its copies.
+        match = dedup.find_duplicate(self.db, prepared.fingerprint, before_id=article_id)
+        # Before relinking: the cluster it belonged to is what replace_fingerprint looks at.
+        index_bands = match is None or not match.same_bands
+        dedup.replace_fingerprint(self.db, article_id, row["duplicate_of"] or article_id, prepared.fingerprint, index_bands)
+        return prepared, match
+
+    def _relink_copies(self, article_id: int, root: int | None) -> None:
         if root is not None:  # its own copies now belong to the earlier root
             self.db.execute("UPDATE articles SET duplicate_of = ? WHERE duplicate_of = ?", [root, article_id])
-        return SaveResult("revised", article_id, root, match.similarity if match else None)
 
     def _record_aliases(self, article_id: int, urls: list[str]) -> None:
         # A URL that is another article's own address stays that article's.

@@ -35,6 +35,11 @@ class Article:
     # Every URL the article was reached under (requested, redirected from); the archive
     # records them as aliases of the canonical URL.
     alias_urls: list[str] = field(default_factory=list)
+    # The WARC-Record-IDs of the fetched pages it was extracted from, in reading order;
+    # the archive links them to it in raw_pages.
+    page_records: list[str] = field(default_factory=list)
+    # Which extraction made the fields (portal_spider.pages.version).
+    extractor_version: str | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)

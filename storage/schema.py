@@ -383,7 +383,44 @@ CREATE INDEX IF NOT EXISTS idx_crawl_queue_listings_portal ON crawl_queue_listin
 
 
 @migrations()
-def m010_distributed_ingest(db: Database) -> None:
+def m010_raw_pages(db: Database) -> None:
+    # Every page a crawl fetched, as stored in its WARC files (storage.warc): an article
+    # can be traced to the bytes it came from, and re-extracted from them
+    # (portal-archive reextract). A revisit record holds no payload: its bytes are those
+    # of the response row with the same payload_digest. extractor_version names the
+    # extraction that made an article's fields; reextracted_at is set when a
+    # re-extraction (not a new fetch) changed them.
+    db.executescript(
+        """
+CREATE TABLE IF NOT EXISTS raw_pages (
+    id INTEGER PRIMARY KEY,
+    record_id TEXT NOT NULL UNIQUE,  -- WARC-Record-ID of the response or revisit record
+    url TEXT NOT NULL,
+    fetched_at TEXT NOT NULL,        -- the record's WARC-Date
+    status INTEGER,
+    content_type TEXT,
+    payload_digest TEXT NOT NULL,    -- WARC-Payload-Digest (sha1, base32)
+    record_type TEXT NOT NULL,       -- response, revisit
+    warc_file TEXT NOT NULL,         -- absolute path when written
+    warc_offset INTEGER NOT NULL,    -- of the record's gzip member
+    warc_length INTEGER NOT NULL,    -- compressed length of the record
+    run_id INTEGER REFERENCES crawl_runs(id),
+    article_id INTEGER REFERENCES articles(id),  -- the article the page fed, if any
+    article_page INTEGER,            -- 1 for the article's first page, 2.. for its further pages
+    article_fetch INTEGER            -- raw_pages.id of page 1 of the same fetch of the article
+);
+CREATE INDEX IF NOT EXISTS idx_raw_pages_article_id ON raw_pages(article_id);
+CREATE INDEX IF NOT EXISTS idx_raw_pages_payload_digest ON raw_pages(payload_digest);
+"""
+    )
+    columns = set(db["articles"].columns_dict)
+    for name in ("extractor_version", "reextracted_at"):
+        if name not in columns:
+            db.execute(f"ALTER TABLE articles ADD COLUMN {name} TEXT")
+
+
+@migrations()
+def m011_distributed_ingest(db: Database) -> None:
     # A distributed crawl's writer (portal-archive ingest) applies stream entries; each
     # applied entry is recorded in the same transaction as its effect, so an entry
     # delivered again after a crash is skipped, and the run's counts are read from them.

@@ -6,8 +6,11 @@ and a subprocess is what cron runs anyway.
 
 from __future__ import annotations
 
+import signal
+import sqlite3
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -60,3 +63,25 @@ def indexed_keys(archive: Archive, article_id: int) -> set[int]:
         [article_id, article_id],
     )
     return {key for (key,) in rows}
+
+
+def crawl_killed_when(start_url: str, db_path: str, count_sql: str, at_least: int) -> int:
+    """Start a slow crawl and SIGKILL it once ``count_sql`` counts ``at_least`` rows in its
+    archive; the count it was killed at."""
+    slow = ["-s", "CONCURRENT_REQUESTS=1", "-s", "DOWNLOAD_DELAY=0.05", "-s", "AUTOTHROTTLE_ENABLED=0"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "portal_spider.cli", "crawl", "--start-url", start_url, "--db", db_path, *slow],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    counted = 0
+    while counted < at_least and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.02)
+        try:
+            counted = sqlite3.connect(db_path).execute(count_sql).fetchone()[0]
+        except sqlite3.Error:
+            counted = 0
+    assert process.poll() is None, "the crawl finished before it could be killed"
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    return counted

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import signal
 import sqlite3
-import subprocess
-import sys
-import time
 
 import sqlite_utils
 
 from portal_spider.runlock import crawl_lock
-from tests.conftest import crawl, run_cli
+from tests.conftest import crawl, crawl_killed_when, run_cli
 
 
 def start_url(server) -> str:
@@ -139,23 +135,7 @@ def test_run_killed_with_sigkill_resumes_to_the_same_archive(portal_server, tmp_
     crawl("--start-url", start_url(portal_server), "--db", reference)
 
     db_path = str(tmp_path / "killed.db")
-    slow = ["-s", "CONCURRENT_REQUESTS=1", "-s", "DOWNLOAD_DELAY=0.05", "-s", "AUTOTHROTTLE_ENABLED=0"]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "portal_spider.cli", "crawl", "--start-url", start_url(portal_server),
-         "--db", db_path, *slow],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 60
-    archived = 0
-    while archived < 8 and time.monotonic() < deadline and process.poll() is None:
-        time.sleep(0.05)
-        try:
-            archived = sqlite3.connect(db_path).execute("select count(*) from articles").fetchone()[0]
-        except sqlite3.Error:
-            archived = 0
-    assert process.poll() is None, "the crawl finished before it could be killed"
-    process.send_signal(signal.SIGKILL)
-    process.wait()
+    archived = crawl_killed_when(start_url(portal_server), db_path, "select count(*) from articles", 8)
     assert 8 <= archived < 36
 
     crawl("--start-url", start_url(portal_server), "--db", db_path)

@@ -58,7 +58,7 @@ def test_serve_answers_versions_and_lists_articles(tmp_path):
         # The contract's tables; the machinery of duplicate detection, search and resuming is hidden.
         visible = {table["name"] for table in tables if not table["hidden"]}
         assert visible == {"articles", "article_urls", "article_revisions", "crawl_runs", "crawl_errors",
-                           "crawl_run_portals", "crawl_notes"}
+                           "crawl_run_portals", "crawl_notes", "raw_pages"}
         rows = json.loads(get(f"http://127.0.0.1:{port}/guides/articles.json?_shape=array&_sort=id"))
         assert [row["title"] for row in rows] == ["原神攻略", "星穹鐵道"]
         # Chinese search, one character and folded: 层 finds the Traditional 層.

@@ -56,6 +56,7 @@ from portal_spider.feeds import Entry, FeedError, feed_links, parse_feed, parse_
 from portal_spider.middlewares import LimitHit, size_limit_reason
 from portal_spider.pages import decode_html, join_pages
 from portal_spider.pages.encoding import check_charset
+from portal_spider.pages.version import extractor_version
 from portal_spider.extensions import RunRecorder
 from portal_spider.portals import Portal, load_portals, portal_from_start_urls
 from storage import ArchiveError
@@ -628,12 +629,12 @@ class PortalSpider(scrapy.Spider):
             content_type = f"text/html; charset={charset.encoding}"  # the header charset wins in decoding
         try:
             # Relative dates ("3小时前") are read against the fetch time, which extraction
-            # takes as an input rather than reading the clock.
+            # takes as an input rather than reading the clock (portal_spider.warc records it).
             page = await self.extraction.extract(
                 response.body,
                 content_type,
                 response.url,
-                replace(portal.extraction, fetched_at=datetime.now(timezone.utc)),
+                replace(portal.extraction, fetched_at=response.meta.get("fetched_at") or datetime.now(timezone.utc)),
             )
         except BrokenExecutor as error:
             # A worker died (out of memory, killed): the page stays queued for the next run.
@@ -643,6 +644,9 @@ class PortalSpider(scrapy.Spider):
             self._record_failure(article_url, portal, f"extraction failed: {describe(error)}")
             return
         pages = response.meta["pages"] + [page]
+        # The WARC records of the pages, in reading order (portal_spider.warc).
+        records = response.meta.get("page_records", []) + [
+            r for r in [response.meta.get("warc_record_id")] if r]
         fetched = {p.url for p in pages} | {response.url}
         queued = response.meta.get("page_queue", [])
         queued = queued + [u for u in page.page_urls if u not in fetched and u not in queued]
@@ -660,13 +664,16 @@ class PortalSpider(scrapy.Spider):
                 url=queued[0],
                 dont_filter=True,
                 meta={"portal": portal, "article_url": article_url, "pages": pages,
-                      "page_queue": queued[1:], "first_redirects": first_redirects, **portal.request_limits()},
+                      "page_queue": queued[1:], "first_redirects": first_redirects, "page_records": records,
+                      **portal.request_limits()},
             )
             return
         article = join_pages(pages)
         article.url = pages[0].url
         article.portal = portal.name
         article.fetched_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        article.page_records = records
+        article.extractor_version = extractor_version()
         article.alias_urls = [
             url for url in dict.fromkeys([article_url, *first_redirects]) if url != article.url
         ]
