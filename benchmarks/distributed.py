@@ -53,13 +53,13 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def crawl(url: str, start_url: str, workers: int, concurrency: int, site: Slow) -> tuple[float, int]:
+def crawl(url: str, start_url: str, workers: int, concurrency: int, site: Slow, warc_dir: str) -> tuple[float, int]:
     redis.Redis.from_url(url).flushdb()
     site.times.clear()
     cli = [sys.executable, "-m", "portal_spider.cli"]
     subprocess.run([*cli, "enqueue", "--redis", url, "--start-url", start_url], check=True, capture_output=True)
     processes = [
-        subprocess.Popen([*cli, "crawl", "--redis", url, "-q", "-s", "REDIS_IDLE_SECONDS=1", "-s", "DOWNLOAD_DELAY=0",
+        subprocess.Popen([*cli, "crawl", "--redis", url, "-q", "--warc-dir", warc_dir, "-s", "REDIS_IDLE_SECONDS=1", "-s", "DOWNLOAD_DELAY=0",
                           "-s", "ROBOTSTXT_OBEY=0", "-s", f"CONCURRENT_REQUESTS={concurrency}",
                           "-s", f"CONCURRENT_REQUESTS_PER_DOMAIN={concurrency}"],
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -98,7 +98,8 @@ def main() -> None:
                 start_url = server.base_url + "/list/index.html"
                 rates = {}
                 for workers in (1, 2, 4):
-                    rates[workers], pages = crawl(url, start_url, workers, args.concurrency, site)
+                    rates[workers], pages = crawl(url, start_url, workers, args.concurrency, site,
+                                                  str(Path(folder) / f"warc-{workers}"))
                 entries = redis.Redis.from_url(url).xlen("portal-archive:stream")
                 archive = Archive(str(Path(folder) / "a.db"))
                 ingester = Ingester(archive, url)

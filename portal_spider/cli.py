@@ -162,18 +162,6 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
     from portal_spider.crawl import run_crawl
     from portal_spider.runlock import ArchiveLocked, crawl_lock
 
-    if redis_url:
-        if start_urls or config or names or refresh:
-            raise click.ClickException("with --redis, portals come from `portal-archive enqueue`: "
-                                       "give no portal, --start-url, --config or --refresh")
-        _crawl_worker(redis_url, _scrapy_settings(db, settings), quiet, verbose,
-                      "LOG_LEVEL" in dict(s.partition("=")[::2] for s in settings))
-        return
-    portals = _portals(start_urls, config, names)
-    if (since_days is not None or changed) and not refresh:
-        raise click.ClickException("--since and --changed go with --refresh")
-    if since_days is not None and changed:
-        raise click.ClickException("--since and --changed are alternatives: give one")
     if warc_dir and no_warc:
         raise click.ClickException("--warc-dir and --no-warc are alternatives: give one")
     scrapy_settings = _scrapy_settings(db, settings)
@@ -181,6 +169,18 @@ def crawl(names, start_urls, config, db, settings, full, refresh, since_days, ch
         scrapy_settings.set("WARC_DIR", warc_dir, priority="cmdline")
     if no_warc:
         scrapy_settings.set("WARC_ENABLED", False, priority="cmdline")
+    if redis_url:
+        if start_urls or config or names or refresh:
+            raise click.ClickException("with --redis, portals come from `portal-archive enqueue`: "
+                                       "give no portal, --start-url, --config or --refresh")
+        _crawl_worker(redis_url, scrapy_settings, quiet, verbose,
+                      "LOG_LEVEL" in dict(s.partition("=")[::2] for s in settings))
+        return
+    portals = _portals(start_urls, config, names)
+    if (since_days is not None or changed) and not refresh:
+        raise click.ClickException("--since and --changed go with --refresh")
+    if since_days is not None and changed:
+        raise click.ClickException("--since and --changed are alternatives: give one")
     if not verbose and "LOG_LEVEL" not in dict(s.partition("=")[::2] for s in settings):
         # Scrapy logs each failed download with a traceback; failures are recorded in
         # crawl_errors and listed after the summary instead.

@@ -184,7 +184,8 @@ class WarcFolder:
             os.makedirs(self.folder, exist_ok=True)
             while True:
                 self._serial += 1
-                name = f"portal-archive-{self._stamp}-{os.getpid()}-{self._serial:05d}.warc.gz"
+                # Host and process in the name: files of several machines can share a folder.
+                name = f"portal-archive-{self._stamp}-{socket.gethostname()}-{os.getpid()}-{self._serial:05d}.warc.gz"
                 path = os.path.join(self.folder, name)
                 try:
                     # Unbuffered: a record is in the kernel's hands once written, and a

@@ -103,9 +103,10 @@ def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
 
 
 def worker(redis_url: str, *extra: str) -> subprocess.Popen:
+    warc = [] if "--warc-dir" in extra else ["--no-warc"]
     return subprocess.Popen(
         cli("crawl", "--redis", redis_url, "-s", "REDIS_IDLE_SECONDS=2", "-s", "DOWNLOAD_DELAY=0",
-            "-s", "ROBOTSTXT_OBEY=0", *extra),
+            "-s", "ROBOTSTXT_OBEY=0", *warc, *extra),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
 
@@ -136,7 +137,7 @@ def article_fetches(portal: Timed) -> Counter:
 def test_three_workers_and_one_ingester_fetch_and_archive_each_article_once(redis_url, portal, tmp_path):
     db_path = tmp_path / "a.db"
     assert run("enqueue", "--redis", redis_url, "--start-url", portal.start_url).returncode == 0
-    workers = [worker(redis_url) for _ in range(3)]
+    workers = [worker(redis_url, "--warc-dir", str(tmp_path / f"warc-{i}")) for i in range(3)]
     ingest = run("ingest", "--redis", redis_url, "--db", str(db_path), "--idle-exit", "6", timeout=180)
     results = finish(workers)
     assert ingest.returncode == 0, ingest.stderr
@@ -150,6 +151,19 @@ def test_three_workers_and_one_ingester_fetch_and_archive_each_article_once(redi
     assert len(runs) == 3 and {status for status, _, _ in runs} == {"ok"}
     assert sum(new for _, new, _ in runs) == ARTICLES
     assert f"{ARTICLES} new" in ingest.stdout
+    # Each worker kept the pages it fetched in WARC files of its own; raw_pages traces
+    # every article to its records there.
+    with sqlite3.connect(db_path) as db:
+        rows = db.execute("SELECT warc_file, warc_offset, article_id FROM raw_pages").fetchall()
+        untraced = db.execute("SELECT count(*) FROM articles WHERE id NOT IN (SELECT article_id FROM raw_pages"
+                              " WHERE article_id IS NOT NULL)").fetchone()[0]
+    pages = [path for _, path in portal.times if path not in ("/robots.txt", "/sitemap.xml")]
+    assert len(rows) == len(pages) and untraced == 0
+    assert {Path(warc_file).parent.name for warc_file, _, _ in rows} == {"warc-0", "warc-1", "warc-2"}
+    from storage.warc import read_record
+
+    for warc_file, offset, _ in rows[:20]:
+        assert read_record(warc_file, offset).body
 
 
 @needs_redis

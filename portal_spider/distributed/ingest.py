@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import redis
 
@@ -20,6 +20,9 @@ from portal_spider import distributed as keys
 from portal_spider.distributed.stream import BadEntry, decode
 from portal_spider.distributed.worker import connect
 from storage import Archive, ArchiveError
+from storage.warc import StoredRecord
+
+_STORED_FIELDS = [f.name for f in fields(StoredRecord)]
 
 log = logging.getLogger(__name__)
 CONSUMER = "ingest"
@@ -140,6 +143,11 @@ class Ingester:
             crawl.record_error(run_id, entry["url"], entry["error"], portal)
         elif op == "record_note":
             crawl.record_note(run_id, entry["kind"], entry["reason"], portal=portal, url=entry["url"], hint=entry["hint"])
+        elif op == "record_raw_page":
+            page = dict(entry["page"])
+            stored = StoredRecord(**{name: page.pop(name) for name in _STORED_FIELDS})
+            archive.raw_pages.record(stored, page["url"], page["fetched_at"], page["status"], page["content_type"],
+                                     run_id)
         elif op == "record_lastmods":
             crawl.record_lastmods(entry["lastmods"])
         elif op == "record_portal_run":

@@ -20,6 +20,7 @@ OPS: dict[str, tuple[str, ...]] = {
     "record_error": ("url", "error", "portal"),
     "record_note": ("kind", "reason", "portal", "url", "hint"),
     "record_lastmods": ("lastmods",),
+    "record_raw_page": ("page",),
     "record_portal_run": ("portal", "stop_reason", "counts"),
     "finish_run": ("status", "pages_fetched", "errors"),
 }

@@ -15,6 +15,8 @@ import os
 import socket
 import time
 import uuid
+from dataclasses import asdict
+from datetime import datetime
 
 import redis
 import redis.asyncio
@@ -30,6 +32,7 @@ from portal_spider.portals import site_of
 from storage import SaveResult
 from storage.runs import NOTE_KINDS
 from storage.urls import UrlCanonicalizer
+from storage.warc import Original, StoredRecord, warc_date
 
 
 _WORKER_SETTINGS = {
@@ -158,12 +161,33 @@ class StreamCrawlState:
         self.stream.add("finish_run", run, status=status, pages_fetched=pages_fetched, errors=errors)
 
 
+class StreamRawPages:
+    """``raw_pages`` for a worker: the worker writes its own WARC files (named by host and
+    process), and each fetch's row goes to the writer; a payload this worker stored
+    before is a revisit record."""
+
+    def __init__(self, stream: StreamArchive):
+        self.stream = stream
+        self.originals: dict[str, Original] = {}
+
+    def original(self, digest: str) -> Original | None:
+        return self.originals.get(digest)
+
+    def record(self, stored: StoredRecord, url: str, fetched_at: str, status: int, content_type: str | None,
+               run_id) -> None:
+        if stored.record_type == "response":
+            self.originals.setdefault(stored.payload_digest, Original(url, warc_date(datetime.fromisoformat(fetched_at))))
+        page = {**asdict(stored), "url": url, "fetched_at": fetched_at, "status": status, "content_type": content_type}
+        self.stream.add("record_raw_page", run_id, page=page)
+
+
 class StreamArchive:
     """What :class:`ArchiveWriter` runs its commands on, for a worker: the stream."""
 
     def __init__(self, settings):
         self.redis = connect(settings.get("REDIS_URL"))
         self.crawl = StreamCrawlState(self)
+        self.raw_pages = StreamRawPages(self)
         self.run_key: str | None = None
 
     def add(self, op: str, run: str, **values) -> None:
