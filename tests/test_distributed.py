@@ -253,6 +253,30 @@ def test_an_ingester_killed_mid_stream_loses_and_duplicates_nothing(redis_url, p
 
 
 @needs_redis
+def test_a_full_disk_stops_the_ingester_and_nothing_unsaved_is_acknowledged(redis_url, portal, tmp_path):
+    import os
+    import resource
+
+    db_path = tmp_path / "a.db"
+    sqlite3.connect(db_path).close()
+    run("ingest", "--redis", redis_url, "--db", str(db_path), "--idle-exit", "0")  # the schema, nothing else
+    run("enqueue", "--redis", redis_url, "--start-url", portal.start_url)
+    finish([worker(redis_url), worker(redis_url)])  # the whole crawl waits in the stream
+    limit = os.path.getsize(db_path) + 64 * 1024  # as on a full disk (ulimit -f)
+    full = subprocess.run(cli("ingest", "--redis", redis_url, "--db", str(db_path), "--idle-exit", "2"),
+                          capture_output=True, text=True, timeout=120,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit)))
+    assert full.returncode == 69 and "Traceback" not in full.stderr, full.stderr
+    assert full.stderr.splitlines()[-1].startswith(f"Error: cannot write the archive {db_path}")
+    assert len(archived(db_path)) < ARTICLES
+    again = run("ingest", "--redis", redis_url, "--db", str(db_path), "--idle-exit", "2")
+    assert again.returncode == 0, again.stderr
+    assert sorted(archived(db_path)) == sorted(portal.truth)
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+@needs_redis
 def test_the_per_site_delay_holds_across_workers(redis_url, portal, tmp_path):
     run("enqueue", "--redis", redis_url, "--start-url", portal.start_url)
     workers = [
