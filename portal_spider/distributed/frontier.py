@@ -51,10 +51,3 @@ class Frontier:
         """A portal waiting to be started, taken off the list (None when there is none)."""
         text = self.redis.lpop(keys.PORTALS)
         return portal_from_json(text) if text else None
-
-    def waiting(self) -> dict[str, int]:
-        return {
-            "portals": self.redis.llen(keys.PORTALS),
-            "requests": self.redis.zcard(keys.FRONTIER),
-            "stream": self.redis.xlen(keys.STREAM),
-        }
