@@ -271,7 +271,7 @@ class Archive:
         index_bands = match is None or not match.same_bands
         dedup.store_fingerprint(self.db, article_id, prepared.fingerprint, index_bands)
         if match is None:
-            dedup.count_lines(self.db, article.portal, prepared)
+            dedup.count_lines(self.db, article.portal, prepared, article_id)
             return SaveResult("new", article_id, None, None)
         return SaveResult("duplicate", article_id, match.root, match.similarity)
 

@@ -67,6 +67,7 @@ from storage.fingerprints import (
     fingerprint,
     is_near_duplicate,
     line_hash,
+    normalise,
 )
 
 # A normalised line found in this many original articles of one portal is
@@ -132,17 +133,47 @@ def _boilerplate(db: Database, portal: str, hashes: set[int]) -> set[int]:
     return {row[0] for row in rows}
 
 
-def count_lines(db: Database, portal: str | None, prepared: Prepared) -> None:
+def count_lines(db: Database, portal: str | None, prepared: Prepared, article_id: int) -> None:
     """Count an original article's lines towards its portal's boilerplate.
 
     Duplicates are not counted: five copies of one article must not turn the
-    article itself into boilerplate.
+    article itself into boilerplate. A line's row keeps the ids of the articles
+    that counted it until it settles as boilerplate; those articles are then
+    fingerprinted again without it (:func:`refingerprint`), so that every article's
+    fingerprint leaves out the same lines whatever order they were saved in.
     """
-    db.conn.executemany(
-        """INSERT INTO boilerplate_lines (portal, line_hash, articles) VALUES (?, ?, 1)
-           ON CONFLICT (portal, line_hash) DO UPDATE SET articles = articles + 1""",
-        [(portal or "", h) for h in prepared.line_hashes],
-    )
+    settled: set[int] = set()
+    for h in sorted(prepared.line_hashes):
+        count, earlier = _count_line(db, portal or "", h, article_id)
+        if count == BOILERPLATE_MIN_ARTICLES and earlier:
+            settled.update(int(i) for i in earlier.split())
+    # The article being saved is among them: it was fingerprinted before counting.
+    for earlier_id in sorted(settled):
+        refingerprint(db, earlier_id)
+
+
+def _count_line(db: Database, portal: str, line: int, article_id: int) -> tuple[int, str | None]:
+    return db.execute(
+        """INSERT INTO boilerplate_lines (portal, line_hash, articles, first_articles) VALUES (:portal, :line, 1, :id)
+           ON CONFLICT (portal, line_hash) DO UPDATE SET articles = articles + 1,
+               first_articles = CASE WHEN articles + 1 <= :settled THEN coalesce(first_articles || ' ', '') || excluded.first_articles END
+           RETURNING articles, first_articles""",
+        {"portal": portal, "line": line, "id": str(article_id), "settled": BOILERPLATE_MIN_ARTICLES},
+    ).fetchone()
+
+
+def refingerprint(db: Database, article_id: int) -> None:
+    """Fingerprint an archived article again against its portal's boilerplate as it
+    stands now; its duplicate link stays."""
+    found = db.execute("SELECT portal, body_text, duplicate_of, content_hash FROM articles WHERE id = ?", [article_id]).fetchone()
+    if found is None:  # deleted by another tool
+        return
+    portal, body, root, old = found
+    prepared = prepare(db, portal, normalise(body or ""))
+    if old == prepared.fingerprint.content_hash:
+        return
+    replace_fingerprint(db, article_id, root or article_id, prepared.fingerprint)
+    db.execute("UPDATE articles SET content_hash = ? WHERE id = ?", [prepared.fingerprint.content_hash, article_id])
 
 
 def find_duplicate(db: Database, fp: Fingerprint, before_id: int | None = None) -> Match | None:

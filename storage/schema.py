@@ -440,3 +440,11 @@ CREATE TABLE IF NOT EXISTS ingested_entries (
 CREATE INDEX IF NOT EXISTS idx_ingested_entries_run_id ON ingested_entries(run_id);
 """
     )
+
+
+@migrations()
+def m012_boilerplate_first_articles(db: Database) -> None:
+    # The ids (space-separated) of the articles that counted a line, kept until the line
+    # settles as boilerplate, when those articles are fingerprinted again without it
+    # (storage.dedup.count_lines): fingerprints then do not depend on save order.
+    db.execute("ALTER TABLE boilerplate_lines ADD COLUMN first_articles TEXT")
