@@ -297,6 +297,12 @@ def test_title_without_h1_strips_the_shorter_site_part(document, title):
     assert parse_article(html, "https://a.example/x").title == title
 
 
+def test_a_short_h1_with_curly_quotes_agrees_with_straight_ones_in_the_title():
+    # The h1 alone is too short to read as a headline: only its agreement with <title> counts.
+    html = page(f"<h1>Jack\u2019s \u201cQuest\u201d</h1><p>{HAN * 5}</p>", "<title>Jack's \"Quest\" | Spielwarte</title>")
+    assert parse_article(html, "https://a.example/x").title == "Jack\u2019s \u201cQuest\u201d"
+
+
 def test_ruby_annotations_leave_the_title_and_byline():
     html = page(f"<h1>環<ruby>境<rt>jìng</rt></ruby>要<ruby>變<rt>biàn</rt></ruby>天了</h1><p>作者：<ruby>張<rt>zhāng</rt></ruby>三</p>"
                 f"<div><p>{HAN * 5}</p></div>", "<title>環境要變天了_站名</title>")

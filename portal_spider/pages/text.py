@@ -15,6 +15,10 @@ _PINYIN = re.compile(
     r"\s*[)）]"
 )
 _DASHES = re.compile(r"[\u2010-\u2015\u2212]")  # en, em and other dashes compare as "-"
+# Typographic quotes compare as ASCII ones: a CMS curls the headline's quotes in the page
+# and leaves them straight in <title> and og:title, or the other way round.
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
+                         "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"'})
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -45,5 +49,5 @@ def han_ratio(text: str) -> float:
 
 
 def normalise_for_compare(text: str) -> str:
-    """Key for comparing title candidates: NFKC, folded, lower-cased."""
-    return _DASHES.sub("-", fold_whitespace(unicodedata.normalize("NFKC", text))).lower()
+    """Key for comparing title candidates: NFKC, dashes and quotes folded, lower-cased."""
+    return _DASHES.sub("-", fold_whitespace(unicodedata.normalize("NFKC", text))).translate(_QUOTES).lower()

@@ -120,7 +120,7 @@ def _visible_text(heading) -> str:
     return heading.text_content()
 
 
-def _heading_title(headings: list, references: list[str], site_names: list[str]) -> str | None:
+def _heading_title(headings: list, references: list[str], site_names: list[str], lines: list) -> str | None:
     """The h1 when the titles confirm it, or when it reads like a headline on its own."""
     keyed = [(h, text, normalise_for_compare(text)) for h in headings if (text := _heading_text(h))]
     ref_keys = [normalise_for_compare(r) for r in references]
@@ -147,10 +147,32 @@ def _heading_title(headings: list, references: list[str], site_names: list[str])
             return text
     if keyed:
         heading, text, key = keyed[0]
-        # Titles that disagree with a long multi-word h1 are usually SEO variants of it.
-        looks_like_headline = len(text) >= 15 and (" " in text or han_ratio(text) > 0.5)
+        # Titles that disagree with a long multi-word h1 are usually SEO variants of it,
+        # unless the page shows a headline-like part of the title as a heading of its own
+        # (then the h1s are teasers or widgets: "Site - News » Headline" over an h2 "Headline").
+        looks_like_headline = _headline_like(text)
         if (looks_like_headline or not references) and not _site_like(heading, key, references, site_names):
-            return text
+            return _segment_heading(references, lines, site_names, key) or text
+    return None
+
+
+def _headline_like(text: str) -> bool:
+    return len(text) >= 15 and (" " in text or han_ratio(text) > 0.5)
+
+
+def _segment_heading(references: list[str], lines: list, site_names: list[str], h1_key: str) -> str | None:
+    """A headline-like single segment of a multi-part title that an h1-h3 of the page shows
+    (not the site's name, not a heading linking home), when the h1 shares few of its words
+    (an h1 that reworded or lengthened the title is still the headline)."""
+    sites = {normalise_for_compare(s) for s in site_names}
+    h1_words = set(h1_key.split())
+    for reference in references:
+        segments = title_segments(reference) if len(title_segments(reference)) > 1 else []
+        keys = {key for segment in segments if _headline_like(segment) and (key := normalise_for_compare(segment)) not in sites
+                and len(h1_words & set(key.split())) * 2 < len(set(key.split()))}
+        for text, owner in lines:
+            if owner.tag in _HEADINGS and normalise_for_compare(text) in keys and not _links_home(owner):
+                return text
     return None
 
 
@@ -183,7 +205,7 @@ def title_field(page: Page) -> tuple[str | None, str]:
     metas = [(cleaned, origin) for t, origin in zip(structured.titles, structured.title_origins) if (cleaned := clean_line(t))]
     headings = list(root.iter("h1"))[:3]
     references = [text for text, _ in metas] + ([document] if document else [])
-    heading = _heading_title(headings, references, structured.site_names) or _shown_title(references, lines)
+    heading = _heading_title(headings, references, structured.site_names, lines) or _shown_title(references, lines)
     if heading:
         return without_label(heading), HEURISTIC
     if not references:
