@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 
 from .selection import selected_text
 from .page import Page
-from .sources import HEURISTIC, NONE, SELECTOR
+from .sources import HEURISTIC, META, NONE, SELECTOR
 from .text import clean_line, normalise_for_compare, strip_pinyin
 from .title import title_segments
 
@@ -271,13 +271,27 @@ _AUTHOR_MARKUP = (
 )
 
 
-def _marked_authors(root) -> list[str] | None:
-    """Text of rel=author links or elements whose class says author/byline.
+def _marked_authors(root, near: list[str] | None = None) -> list[str] | None:
+    """Text of rel=author links or elements whose class says author/byline: the one whose
+    names the page shows closest to the headline (in ``near``), else the first one.
 
     Such elements also hold labels, dates and buttons, so only person-like names count:
-    a Han name or at least two capitalised words.
+    a Han name or at least two capitalised words. Teaser lists mark their own authors too,
+    often before the article's byline in the markup; the headline's surroundings tell
+    the article's one apart.
     """
-    for element in root.xpath(_AUTHOR_MARKUP)[:5]:
+    found = list(_marked_names(root))
+    by_key = {}
+    for _, names in found:
+        by_key.setdefault(normalise_for_compare(", ".join(names)), names)
+    # The shown line closest to the headline decides (``near`` runs outwards from it).
+    return next((by_key[key] for text in near or [] if (key := normalise_for_compare(text)) in by_key),
+                next((names for index, names in found if index < 5), None))
+
+
+def _marked_names(root):
+    """(index among the marked elements, names) for each marked element naming someone."""
+    for index, element in enumerate(root.xpath(_AUTHOR_MARKUP)[:24]):
         raw = clean_line(element.text_content())
         text = _LEAD_IN.sub("", raw)
         text = re.sub(rf"^\s*(?:{_AUTHOR_LABEL})\s*[:：]?", "", text).strip()
@@ -287,8 +301,7 @@ def _marked_authors(root) -> list[str] | None:
             alone = names == [text]  # the element holds nothing but the name
             names = [n for n in names if alone or led or _HAN_NAME.match(n) or (_LATIN_NAME.match(n) and " " in n)]
             if names:
-                return names
-    return None
+                yield index, names
 
 
 def _boxed_author(root) -> list[str] | None:
@@ -430,6 +443,37 @@ def _completed(names: list[str], byline: list[str] | None, lines: list, sites: s
     return names
 
 
+def _contradicted(names: list[str], byline: list[str], lines: list, sites: set[str]) -> bool:
+    """A meta author tag that the page never shows, against a labelled byline by the
+    headline naming someone else: the tag is the template's (a magazine's or a former
+    writer's name on every page), the byline the article's."""
+    if {_letters(name) for name in names} & {_letters(name) for name in byline}:
+        return False
+    if not all(_plausible_author(name, sites) for name in byline):
+        return False
+    shown = " ".join(text for text, _ in lines).lower()
+    return not any(name.lower() in shown for name in names)
+
+
+_EDITOR_RANK = _RANKS.index("editor")
+
+
+def _writer_beside_editor(root, names: list[str], windows: list[list[str]], software: set[str]) -> list[str] | None:
+    """The writer the page names when the structured author is the one it labels as editor
+    ("Editor : Heryadi" under a byline naming someone else): an editor is the author only
+    when nobody better is shown."""
+    keys = {_letters(name) for name in names}
+    edited = any(hit[0] == _EDITOR_RANK and keys <= {_letters(name) for name in hit[1]}
+                 for window in windows for text in window if (hit := _labelled_authors(text)))
+    if not edited:
+        return None
+    for find in (lambda: _byline_authors(windows, (0, 1)), lambda: _marked_authors(root, windows[0])):
+        other = [name for name in _real_names(find(), software) or [] if _letters(name) not in keys]
+        if other:
+            return other
+    return None
+
+
 # Values that stand where a name would and name nobody.
 _PLACEHOLDERS = {
     "未知", "佚名", "匿名", "不详", "不詳", "暂无", "暫無", "无", "無", "网友", "網友", "游客", "遊客", "本站", "管理员", "管理員",
@@ -487,16 +531,20 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         if cleaned and all(name.lower() in _STAND_INS for name in cleaned):
             stand_in = stand_in or (", ".join(cleaned), origin)
             continue
+        if cleaned and (writer := _writer_beside_editor(root, cleaned, windows, software)):
+            return ", ".join(writer), HEURISTIC
         if cleaned and not all(_HANDLE.match(name) for name in cleaned):
             # Only the byline by the headline can list more writers than the structured data.
             headline_byline = _real_names(_byline_authors(windows[:1], (0,)), software)
+            if origin == META and headline_byline and _contradicted(cleaned, headline_byline, page.lines, sites):
+                return ", ".join(headline_byline), HEURISTIC
             completed = _completed(cleaned, headline_byline, page.lines, sites)
             return ", ".join(completed), origin if completed == cleaned else HEURISTIC
         if cleaned:
             # Only user handles: the page's byline names the person, when it has one.
             byline = _real_names(_byline_authors(windows, (0, 1)), software)
             return (", ".join(byline), HEURISTIC) if byline else (", ".join(cleaned), origin)
-    finders = (lambda: _byline_authors(windows, (0, 1)), lambda: _marked_authors(root), lambda: _signature(signature),
+    finders = (lambda: _byline_authors(windows, (0, 1)), lambda: _marked_authors(root, windows[0]), lambda: _signature(signature),
                lambda: _bracketed_byline(page.lines), lambda: _name_colon_title(page.lines), lambda: _photo_credit(windows),
                lambda: _byline_authors(windows, (2, 3, 4, 5)), lambda: _boxed_author(root), lambda: _copyright_holder(page.lines))
     for find in finders:
