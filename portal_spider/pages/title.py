@@ -194,6 +194,25 @@ def _shown_title(references: list[str], lines: list) -> str | None:
     return None
 
 
+def _heading_before_qualifier(references: list[str], lines: list, site_names: list[str]) -> str | None:
+    """An h2/h3 headline that a title repeats with a qualifier after it ("Der historische
+    Purzelbaum" under the title "Der historische Purzelbaum (2021/5)"): the page's own
+    headline, on pages whose headline is no h1."""
+    sites = {normalise_for_compare(s) for s in site_names}
+    ref_keys = [normalise_for_compare(r) for r in references]
+    for text, owner in lines:
+        if owner.tag not in ("h2", "h3") or not _headline_like(text) or _links_home(owner):
+            continue
+        key = normalise_for_compare(text)
+        if key in sites:
+            continue
+        for ref in ref_keys:
+            rest = ref[len(key):]
+            if ref.startswith(key) and rest[:1] in (" ", "(", ",", ":", "-") and len(key) * 3 >= len(ref) * 2:
+                return text
+    return None
+
+
 def title_field(page: Page) -> tuple[str | None, str]:
     """Selector, an h1 the other titles support, a title part the page shows, then a title
     minus site name; with the source of the value."""
@@ -205,7 +224,8 @@ def title_field(page: Page) -> tuple[str | None, str]:
     metas = [(cleaned, origin) for t, origin in zip(structured.titles, structured.title_origins) if (cleaned := clean_line(t))]
     headings = list(root.iter("h1"))[:3]
     references = [text for text, _ in metas] + ([document] if document else [])
-    heading = _heading_title(headings, references, structured.site_names, lines) or _shown_title(references, lines)
+    heading = (_heading_title(headings, references, structured.site_names, lines) or _shown_title(references, lines)
+               or _heading_before_qualifier(references, lines, structured.site_names))
     if heading:
         return without_label(heading), HEURISTIC
     if not references:
