@@ -487,7 +487,9 @@ def test_a_review_split_over_sibling_blocks_is_kept_whole():
     "content, author",
     [("Grant Tinsley, PhD", "Grant Tinsley"), ("Joe S.", "Joe S."), ("Amelie Marie Nishizawa Feb", "Amelie Marie Nishizawa"),
      ("Samya Kullab and Vasilisa Stepanenko", "Samya Kullab, Vasilisa Stepanenko"), ("Elena Oberholzer (obe)", "Elena Oberholzer"),
-     ("Jane May", "Jane May"), ("Von Anna Weber", "Anna Weber"), ("Janic Cathomen, 01.12.2021", "Janic Cathomen")],
+     ("Jane May", "Jane May"), ("Von Anna Weber", "Anna Weber"), ("Janic Cathomen, 01.12.2021", "Janic Cathomen"),
+     ("Povilas Aleksandravičius, Mykolo Romerio universiteto profesorius, Lrt.lt", "Povilas Aleksandravičius"),
+     ("Lena Hartmann, senior games editor", "Lena Hartmann"), ("Anna Weber, Peter Brandt", "Anna Weber, Peter Brandt")],
 )
 def test_meta_author_is_tidied(content, author):
     html = page(f"<p>{HAN * 5}</p>", f'<meta name="author" content="{content}">')

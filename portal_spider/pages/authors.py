@@ -413,7 +413,20 @@ def _structured_names(raw: str) -> list[str]:
     parts = _JOINED_NAMES.split(name)
     if len(parts) > 1 and all(_LATIN_NAME.match(part) and len(part.split()) >= 2 for part in parts):
         return parts
-    return [name]
+    return _before_description(name)
+
+
+def _before_description(name: str) -> list[str]:
+    """"Povilas Aleksandravičius, Mykolo Romerio universiteto … profesorius": the names
+    before a comma that starts a description (words in lower case: a role, an affiliation)."""
+    parts = [part.strip() for part in name.split(",")]
+    names = []
+    for part in parts:
+        if not (_LATIN_NAME.match(part) and 2 <= len(part.split()) <= 4):
+            break
+        names.append(part)
+    rest = parts[len(names):]
+    return names if names and rest and any(word.islower() for word in rest[0].split()) else [name]
 
 
 def _without_site(name: str, sites: set[str]) -> str:
