@@ -303,6 +303,19 @@ def test_a_short_h1_with_curly_quotes_agrees_with_straight_ones_in_the_title():
     assert parse_article(html, "https://a.example/x").title == "Jack\u2019s \u201cQuest\u201d"
 
 
+@pytest.mark.parametrize("document", ["Die Turniere der letzten Wochen", "Clan e.V. - News » Die Turniere der letzten Wochen"])
+def test_a_heading_showing_the_title_beats_an_h1_sharing_few_of_its_words(document):
+    html = page(f"<div class='box'><h1>Gewinnt ein Gaming-Headset beim Turnier!</h1></div><h2>Die Turniere der letzten Wochen</h2>"
+                f"<p>{HAN * 5}</p>", f"<title>{document}</title>")
+    assert parse_article(html, "https://a.example/x").title == "Die Turniere der letzten Wochen"
+
+
+def test_an_h1_lengthening_the_title_stays_the_headline():
+    html = page("<h1>Ultium Cells erhöht Gigafactory-Kapazität in Tennessee</h1><p>" + HAN * 5 + "</p>"
+                "<h3>Ultium Cells erhöht Gigafactory-Kapazität</h3>", "<title>Ultium Cells erhöht Gigafactory-Kapazität - Battery</title>")
+    assert parse_article(html, "https://a.example/x").title == "Ultium Cells erhöht Gigafactory-Kapazität in Tennessee"
+
+
 def test_ruby_annotations_leave_the_title_and_byline():
     html = page(f"<h1>環<ruby>境<rt>jìng</rt></ruby>要<ruby>變<rt>biàn</rt></ruby>天了</h1><p>作者：<ruby>張<rt>zhāng</rt></ruby>三</p>"
                 f"<div><p>{HAN * 5}</p></div>", "<title>環境要變天了_站名</title>")

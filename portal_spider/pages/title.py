@@ -161,13 +161,14 @@ def _headline_like(text: str) -> bool:
 
 
 def _segment_heading(references: list[str], lines: list, site_names: list[str], h1_key: str) -> str | None:
-    """A headline-like single segment of a multi-part title that an h1-h3 of the page shows
-    (not the site's name, not a heading linking home), when the h1 shares few of its words
-    (an h1 that reworded or lengthened the title is still the headline)."""
+    """A headline-like title, or single segment of a multi-part one, that an h1-h3 of the
+    page shows (not the site's name, not a heading linking home), when the h1 shares few of
+    its words (an h1 that reworded or lengthened the title is still the headline)."""
     sites = {normalise_for_compare(s) for s in site_names}
     h1_words = set(h1_key.split())
     for reference in references:
-        segments = title_segments(reference) if len(title_segments(reference)) > 1 else []
+        segments = title_segments(reference)
+        segments = segments + [reference] if len(segments) > 1 else [reference]
         keys = {key for segment in segments if _headline_like(segment) and (key := normalise_for_compare(segment)) not in sites
                 and len(h1_words & set(key.split())) * 2 < len(set(key.split()))}
         for text, owner in lines:
