@@ -316,6 +316,12 @@ def test_an_h1_lengthening_the_title_stays_the_headline():
     assert parse_article(html, "https://a.example/x").title == "Ultium Cells erhöht Gigafactory-Kapazität in Tennessee"
 
 
+def test_soft_hyphens_leave_the_title():
+    html = page(f"<h1>Bund plant ein Spiele\u00adförder\u00adgesetz</h1><p>{HAN * 5}</p>",
+                "<title>Bund plant ein Spieleförder&shy;gesetz | Netzwelt</title>")
+    assert parse_article(html, "https://a.example/x").title == "Bund plant ein Spielefördergesetz"
+
+
 def test_ruby_annotations_leave_the_title_and_byline():
     html = page(f"<h1>環<ruby>境<rt>jìng</rt></ruby>要<ruby>變<rt>biàn</rt></ruby>天了</h1><p>作者：<ruby>張<rt>zhāng</rt></ruby>三</p>"
                 f"<div><p>{HAN * 5}</p></div>", "<title>環境要變天了_站名</title>")

@@ -36,8 +36,11 @@ def strip_pinyin(text: str) -> str:
 
 
 def clean_line(text: str | None) -> str:
-    """A single-line field value: pinyin removed, whitespace folded."""
-    return fold_whitespace(strip_pinyin(text or ""))
+    """A single-line field value: pinyin and soft hyphens removed, whitespace folded."""
+    text = text or ""
+    if "\xad" in text:
+        text = text.replace("\xad", "")  # &shy; only marks where a word may break
+    return fold_whitespace(strip_pinyin(text))
 
 
 def han_ratio(text: str) -> float:
@@ -50,4 +53,4 @@ def han_ratio(text: str) -> float:
 
 def normalise_for_compare(text: str) -> str:
     """Key for comparing title candidates: NFKC, dashes and quotes folded, lower-cased."""
-    return _DASHES.sub("-", fold_whitespace(unicodedata.normalize("NFKC", text))).translate(_QUOTES).lower()
+    return _DASHES.sub("-", fold_whitespace(unicodedata.normalize("NFKC", text.replace("\xad", "")))).translate(_QUOTES).lower()
