@@ -322,6 +322,11 @@ def test_soft_hyphens_leave_the_title():
     assert parse_article(html, "https://a.example/x").title == "Bund plant ein Spielefördergesetz"
 
 
+def test_a_line_break_in_the_headline_reads_as_a_space():
+    html = page(f"<h1>Neues Update<br>für alle Spieler</h1><p>{HAN * 5}</p>", "<title>Neues Update für alle Spieler - Netzwelt</title>")
+    assert parse_article(html, "https://a.example/x").title == "Neues Update für alle Spieler"
+
+
 def test_ruby_annotations_leave_the_title_and_byline():
     html = page(f"<h1>環<ruby>境<rt>jìng</rt></ruby>要<ruby>變<rt>biàn</rt></ruby>天了</h1><p>作者：<ruby>張<rt>zhāng</rt></ruby>三</p>"
                 f"<div><p>{HAN * 5}</p></div>", "<title>環境要變天了_站名</title>")

@@ -111,12 +111,15 @@ def _is_hidden(element) -> bool:
 
 
 def _visible_text(heading) -> str:
-    if not any(_is_hidden(e) for e in heading.iterdescendants()):
+    """The heading's text as shown: without hidden parts, a line break read as a space."""
+    if heading.find(".//br") is None and not any(_is_hidden(e) for e in heading.iterdescendants()):
         return heading.text_content()
     heading = copy.deepcopy(heading)
     for element in [e for e in heading.iterdescendants() if _is_hidden(e)]:
         if element.getparent() is not None:
             element.drop_tree()
+    for br in heading.iter("br"):
+        br.tail = " " + (br.tail or "")
     return heading.text_content()
 
 
