@@ -358,7 +358,9 @@ def test_title_selector_overrides_everything():
      ("Gespeichert von rasos am 24. Juli 2017 - 18:55", "rasos"),
      ("发文机关：云海市人民政府", "云海市人民政府"),
      ("Herausgeber: Nordex SE", "Nordex SE"),
-     ("Quelle: kathpress", "kathpress")],
+     ("Quelle: kathpress", "kathpress"),
+     ("Von Jonas Peter Keller im Gespräch mit Mara Lindt", "Jonas Peter Keller, Mara Lindt"),
+     ("By Anna Maria Berg about the new season", "Anna Maria Berg")],
 )
 def test_labelled_author_lines(line, author):
     html = page(f"<h1>標題</h1><p>{line}</p><div><p>{HAN * 5}</p></div>")

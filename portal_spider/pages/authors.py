@@ -49,7 +49,8 @@ _VALUE_END = re.compile(
     r"\b(?:Symbolbild|Symbolfoto|Titelbild|Beitragsbild|Kategorien|Kategorie|Categories|Category|Schlagwörter)\b|"
     r"\b(?:Illustration(?:en)?|Fotos?|Photos?|Bild(?:er)?|Grafik(?:en)?|Images?)\b"
 )
-_NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\band\b|\bund\b|\bet\b|\by\b)\s*")
+# An interview's byline credits both sides: "X im Gespräch mit Y", "X in conversation with Y".
+_NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\band\b|\bund\b|\bet\b|\by\b|\bim Gespräch mit\b|\bin conversation with\b)\s*")
 # Chinese names run two to six characters (people, or a site as 作者); transliterated ones join parts with "·".
 _HAN_NAME = re.compile(r"^(?:[\u3400-\u9fff]{2,6}|[\u3400-\u9fff]{1,6}(?:[·•][\u3400-\u9fff]{1,6})+)$")
 # A team or site name after an explicit "作者：" ("永創攻略編輯部").
@@ -177,7 +178,9 @@ def _names(value: str) -> list[str]:
                 continue
             # "Christian Seiler Illustration von …": a first and last name, then more words.
             words = piece.split()
-            first_last = " ".join(words[:2])
+            # (Up to a lower-case word, a middle name included: "Richard David Precht im …".)
+            lower = next((i for i, word in enumerate(words) if word[:1].islower()), None)
+            first_last = " ".join(words[:lower if lower is not None and 2 <= lower <= 4 else 2])
             return names + [first_last] if len(words) > 2 and _LATIN_NAME.match(first_last) else names
     people = [name for name in names if name.lower() not in _AGENCIES]
     return (people or names)[:6]
