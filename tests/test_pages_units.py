@@ -360,7 +360,9 @@ def test_title_selector_overrides_everything():
      ("Herausgeber: Nordex SE", "Nordex SE"),
      ("Quelle: kathpress", "kathpress"),
      ("Von Jonas Peter Keller im Gespräch mit Mara Lindt", "Jonas Peter Keller, Mara Lindt"),
-     ("By Anna Maria Berg about the new season", "Anna Maria Berg")],
+     ("By Anna Maria Berg about the new season", "Anna Maria Berg"),
+     ("Por María del Carmen Ruiz y João dos Santos", "María del Carmen Ruiz, João dos Santos"),
+     ("Autorin: Uta Weber, Projektleiterin der Stiftung in Tunis.", "Uta Weber")],
 )
 def test_labelled_author_lines(line, author):
     html = page(f"<h1>標題</h1><p>{line}</p><div><p>{HAN * 5}</p></div>")

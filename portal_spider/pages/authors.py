@@ -131,7 +131,9 @@ _UI_WORDS = {
 _AGENCIES = {"dpa", "afp", "ap", "apa", "sid", "kna", "epd", "reuters", "ddp", "dapd", "ots", "ansa", "efe", "ips"}
 _MONTH_ABBREVIATIONS = {"Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec"}
 # Capitalised words, particles allowed inside ("Ludwig van Beethoven") but not at the end ("Artikel von").
-_LATIN_NAME = re.compile(r"^[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:(?:van|von|de|der|da|di|le|la)\s+)*[A-ZÀ-Þ][\w'’.-]*){0,4}$")
+_PARTICLES = ("van", "von", "de", "der", "den", "del", "della", "da", "das", "do", "dos", "di", "du", "des", "le", "la",
+              "ten", "ter", "zu")
+_LATIN_NAME = re.compile(rf"^[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:(?:{'|'.join(_PARTICLES)})\s+)*[A-ZÀ-Þ][\w'’.-]*){{0,4}}$")
 
 
 def _tidy_name(name: str) -> str:
@@ -178,9 +180,10 @@ def _names(value: str) -> list[str]:
                 continue
             # "Christian Seiler Illustration von …": a first and last name, then more words.
             words = piece.split()
-            # (Up to a lower-case word, a middle name included: "Richard David Precht im …".)
-            lower = next((i for i, word in enumerate(words) if word[:1].islower()), None)
-            first_last = " ".join(words[:lower if lower is not None and 2 <= lower <= 4 else 2])
+            # The first name runs up to a lower-case word, a middle name included ("Richard
+            # David Precht im …"); after a comma more words are often a role ("…, Projektleiterin der HSS").
+            lower = next((i for i, word in enumerate(words) if word[:1].islower() and word not in _PARTICLES), None)
+            first_last = " ".join(words[:lower if not names and lower is not None and 2 <= lower <= 4 else 2])
             return names + [first_last] if len(words) > 2 and _LATIN_NAME.match(first_last) else names
     people = [name for name in names if name.lower() not in _AGENCIES]
     return (people or names)[:6]
