@@ -291,7 +291,9 @@ def test_a_powered_by_segment_is_neither_title_nor_site():
 
 
 @pytest.mark.parametrize("document, title", [("一篇很長的攻略文章標題_站名", "一篇很長的攻略文章標題"),
-                                             ("A rather long article title : Some Blog", "A rather long article title")])
+                                             ("A rather long article title : Some Blog", "A rather long article title"),
+                                             ("A rather long article title / Some Blog", "A rather long article title"),
+                                             ("AC/DC live in Berlin: a review | Some Blog", "AC/DC live in Berlin: a review")])
 def test_title_without_h1_strips_the_shorter_site_part(document, title):
     html = page(f"<p>{HAN * 5}</p>", f"<title>{document}</title>")
     assert parse_article(html, "https://a.example/x").title == title

@@ -16,7 +16,7 @@ from .text import clean_line, han_ratio, normalise_for_compare
 # A hyphen between Chinese characters or after Chinese punctuation ("…的城！-新华网")
 # separates too: Chinese writes no hyphenated words.
 _TITLE_SEPARATORS = re.compile(
-    r"\s+[|\-–—·•»~:]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f])-(?=[\u3400-\u9fff])")
+    r"\s+[|\-–—·•»~:/]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f])-(?=[\u3400-\u9fff])")
 
 
 def title_segments(title: str) -> list[str]:
