@@ -313,9 +313,9 @@ def test_a_heading_showing_the_title_beats_an_h1_sharing_few_of_its_words(docume
 
 
 def test_an_h1_lengthening_the_title_stays_the_headline():
-    html = page("<h1>Ultium Cells erhöht Gigafactory-Kapazität in Tennessee</h1><p>" + HAN * 5 + "</p>"
-                "<h3>Ultium Cells erhöht Gigafactory-Kapazität</h3>", "<title>Ultium Cells erhöht Gigafactory-Kapazität - Battery</title>")
-    assert parse_article(html, "https://a.example/x").title == "Ultium Cells erhöht Gigafactory-Kapazität in Tennessee"
+    html = page("<h1>Das Studio vergrößert sein Entwicklerteam in Leipzig</h1><p>" + HAN * 5 + "</p>"
+                "<h3>Das Studio vergrößert sein Entwicklerteam</h3>", "<title>Das Studio vergrößert sein Entwicklerteam - Spielwarte</title>")
+    assert parse_article(html, "https://a.example/x").title == "Das Studio vergrößert sein Entwicklerteam in Leipzig"
 
 
 def test_soft_hyphens_leave_the_title():
@@ -518,7 +518,7 @@ def test_a_review_split_over_sibling_blocks_is_kept_whole():
     [("Grant Tinsley, PhD", "Grant Tinsley"), ("Joe S.", "Joe S."), ("Amelie Marie Nishizawa Feb", "Amelie Marie Nishizawa"),
      ("Samya Kullab and Vasilisa Stepanenko", "Samya Kullab, Vasilisa Stepanenko"), ("Elena Oberholzer (obe)", "Elena Oberholzer"),
      ("Jane May", "Jane May"), ("Von Anna Weber", "Anna Weber"), ("Janic Cathomen, 01.12.2021", "Janic Cathomen"),
-     ("Povilas Aleksandravičius, Mykolo Romerio universiteto profesorius, Lrt.lt", "Povilas Aleksandravičius"),
+     ("Jonas Petraitis, universiteto profesorius, Portalas.lt", "Jonas Petraitis"),
      ("Lena Hartmann, senior games editor", "Lena Hartmann"), ("Anna Weber, Peter Brandt", "Anna Weber, Peter Brandt")],
 )
 def test_meta_author_is_tidied(content, author):

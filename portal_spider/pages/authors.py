@@ -180,8 +180,8 @@ def _names(value: str) -> list[str]:
                 continue
             # "Christian Seiler Illustration von …": a first and last name, then more words.
             words = piece.split()
-            # The first name runs up to a lower-case word, a middle name included ("Richard
-            # David Precht im …"); after a comma more words are often a role ("…, Projektleiterin der HSS").
+            # The first name runs up to a lower-case word, a middle name included ("Anna
+            # Maria Berg im …"); after a comma more words are often a role ("…, Projektleiterin der Stiftung").
             lower = next((i for i, word in enumerate(words) if word[:1].islower() and word not in _PARTICLES), None)
             first_last = " ".join(words[:lower if not names and lower is not None and 2 <= lower <= 4 else 2])
             return names + [first_last] if len(words) > 2 and _LATIN_NAME.match(first_last) else names
@@ -423,7 +423,7 @@ def _structured_names(raw: str) -> list[str]:
 
 
 def _before_description(name: str) -> list[str]:
-    """"Povilas Aleksandravičius, Mykolo Romerio universiteto … profesorius": the names
+    """"Jonas Petraitis, universiteto profesorius": the names
     before a comma that starts a description (words in lower case: a role, an affiliation)."""
     parts = [part.strip() for part in name.split(",")]
     names = []
@@ -479,7 +479,7 @@ _EDITOR_RANK = _RANKS.index("editor")
 
 def _writer_beside_editor(root, names: list[str], windows: list[list[str]], software: set[str]) -> list[str] | None:
     """The writer the page names when the structured author is the one it labels as editor
-    ("Editor : Heryadi" under a byline naming someone else): an editor is the author only
+    ("Editor : Dewi Lestari" under a byline naming someone else): an editor is the author only
     when nobody better is shown."""
     keys = {_letters(name) for name in names}
     edited = any(hit[0] == _EDITOR_RANK and keys <= {_letters(name) for name in hit[1]}

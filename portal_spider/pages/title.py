@@ -199,8 +199,8 @@ def _shown_title(references: list[str], lines: list) -> str | None:
 
 
 def _heading_before_qualifier(references: list[str], lines: list, site_names: list[str]) -> str | None:
-    """An h2/h3 headline that a title repeats with a qualifier after it ("Der historische
-    Purzelbaum" under the title "Der historische Purzelbaum (2021/5)"): the page's own
+    """An h2/h3 headline that a title repeats with a qualifier after it ("Die Rückkehr der
+    Pixelhelden" under the title "Die Rückkehr der Pixelhelden (Teil 2)"): the page's own
     headline, on pages whose headline is no h1."""
     sites = {normalise_for_compare(s) for s in site_names}
     ref_keys = [normalise_for_compare(r) for r in references]
