@@ -291,10 +291,42 @@ def test_a_powered_by_segment_is_neither_title_nor_site():
 
 
 @pytest.mark.parametrize("document, title", [("一篇很長的攻略文章標題_站名", "一篇很長的攻略文章標題"),
-                                             ("A rather long article title : Some Blog", "A rather long article title")])
+                                             ("A rather long article title : Some Blog", "A rather long article title"),
+                                             ("A rather long article title / Some Blog", "A rather long article title"),
+                                             ("AC/DC live in Berlin: a review | Some Blog", "AC/DC live in Berlin: a review")])
 def test_title_without_h1_strips_the_shorter_site_part(document, title):
     html = page(f"<p>{HAN * 5}</p>", f"<title>{document}</title>")
     assert parse_article(html, "https://a.example/x").title == title
+
+
+def test_a_short_h1_with_curly_quotes_agrees_with_straight_ones_in_the_title():
+    # The h1 alone is too short to read as a headline: only its agreement with <title> counts.
+    html = page(f"<h1>Jack\u2019s \u201cQuest\u201d</h1><p>{HAN * 5}</p>", "<title>Jack's \"Quest\" | Spielwarte</title>")
+    assert parse_article(html, "https://a.example/x").title == "Jack\u2019s \u201cQuest\u201d"
+
+
+@pytest.mark.parametrize("document", ["Die Turniere der letzten Wochen", "Clan e.V. - News » Die Turniere der letzten Wochen"])
+def test_a_heading_showing_the_title_beats_an_h1_sharing_few_of_its_words(document):
+    html = page(f"<div class='box'><h1>Gewinnt ein Gaming-Headset beim Turnier!</h1></div><h2>Die Turniere der letzten Wochen</h2>"
+                f"<p>{HAN * 5}</p>", f"<title>{document}</title>")
+    assert parse_article(html, "https://a.example/x").title == "Die Turniere der letzten Wochen"
+
+
+def test_an_h1_lengthening_the_title_stays_the_headline():
+    html = page("<h1>Das Studio vergrößert sein Entwicklerteam in Leipzig</h1><p>" + HAN * 5 + "</p>"
+                "<h3>Das Studio vergrößert sein Entwicklerteam</h3>", "<title>Das Studio vergrößert sein Entwicklerteam - Spielwarte</title>")
+    assert parse_article(html, "https://a.example/x").title == "Das Studio vergrößert sein Entwicklerteam in Leipzig"
+
+
+def test_soft_hyphens_leave_the_title():
+    html = page(f"<h1>Bund plant ein Spiele\u00adförder\u00adgesetz</h1><p>{HAN * 5}</p>",
+                "<title>Bund plant ein Spieleförder&shy;gesetz | Netzwelt</title>")
+    assert parse_article(html, "https://a.example/x").title == "Bund plant ein Spielefördergesetz"
+
+
+def test_a_line_break_in_the_headline_reads_as_a_space():
+    html = page(f"<h1>Neues Update<br>für alle Spieler</h1><p>{HAN * 5}</p>", "<title>Neues Update für alle Spieler - Netzwelt</title>")
+    assert parse_article(html, "https://a.example/x").title == "Neues Update für alle Spieler"
 
 
 def test_ruby_annotations_leave_the_title_and_byline():
@@ -328,7 +360,11 @@ def test_title_selector_overrides_everything():
      ("Gespeichert von rasos am 24. Juli 2017 - 18:55", "rasos"),
      ("发文机关：云海市人民政府", "云海市人民政府"),
      ("Herausgeber: Nordex SE", "Nordex SE"),
-     ("Quelle: kathpress", "kathpress")],
+     ("Quelle: kathpress", "kathpress"),
+     ("Von Jonas Peter Keller im Gespräch mit Mara Lindt", "Jonas Peter Keller, Mara Lindt"),
+     ("By Anna Maria Berg about the new season", "Anna Maria Berg"),
+     ("Por María del Carmen Ruiz y João dos Santos", "María del Carmen Ruiz, João dos Santos"),
+     ("Autorin: Uta Weber, Projektleiterin der Stiftung in Tunis.", "Uta Weber")],
 )
 def test_labelled_author_lines(line, author):
     html = page(f"<h1>標題</h1><p>{line}</p><div><p>{HAN * 5}</p></div>")
@@ -481,7 +517,9 @@ def test_a_review_split_over_sibling_blocks_is_kept_whole():
     "content, author",
     [("Grant Tinsley, PhD", "Grant Tinsley"), ("Joe S.", "Joe S."), ("Amelie Marie Nishizawa Feb", "Amelie Marie Nishizawa"),
      ("Samya Kullab and Vasilisa Stepanenko", "Samya Kullab, Vasilisa Stepanenko"), ("Elena Oberholzer (obe)", "Elena Oberholzer"),
-     ("Jane May", "Jane May"), ("Von Anna Weber", "Anna Weber"), ("Janic Cathomen, 01.12.2021", "Janic Cathomen")],
+     ("Jane May", "Jane May"), ("Von Anna Weber", "Anna Weber"), ("Janic Cathomen, 01.12.2021", "Janic Cathomen"),
+     ("Jonas Petraitis, universiteto profesorius, Portalas.lt", "Jonas Petraitis"),
+     ("Lena Hartmann, senior games editor", "Lena Hartmann"), ("Anna Weber, Peter Brandt", "Anna Weber, Peter Brandt")],
 )
 def test_meta_author_is_tidied(content, author):
     html = page(f"<p>{HAN * 5}</p>", f'<meta name="author" content="{content}">')

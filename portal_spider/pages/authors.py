@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 
 from .selection import selected_text
 from .page import Page
-from .sources import HEURISTIC, NONE, SELECTOR
+from .sources import HEURISTIC, META, NONE, SELECTOR
 from .text import clean_line, normalise_for_compare, strip_pinyin
 from .title import title_segments
 
@@ -49,7 +49,8 @@ _VALUE_END = re.compile(
     r"\b(?:Symbolbild|Symbolfoto|Titelbild|Beitragsbild|Kategorien|Kategorie|Categories|Category|Schlagwörter)\b|"
     r"\b(?:Illustration(?:en)?|Fotos?|Photos?|Bild(?:er)?|Grafik(?:en)?|Images?)\b"
 )
-_NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\band\b|\bund\b|\bet\b|\by\b)\s*")
+# An interview's byline credits both sides: "X im Gespräch mit Y", "X in conversation with Y".
+_NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\band\b|\bund\b|\bet\b|\by\b|\bim Gespräch mit\b|\bin conversation with\b)\s*")
 # Chinese names run two to six characters (people, or a site as 作者); transliterated ones join parts with "·".
 _HAN_NAME = re.compile(r"^(?:[\u3400-\u9fff]{2,6}|[\u3400-\u9fff]{1,6}(?:[·•][\u3400-\u9fff]{1,6})+)$")
 # A team or site name after an explicit "作者：" ("永創攻略編輯部").
@@ -130,7 +131,9 @@ _UI_WORDS = {
 _AGENCIES = {"dpa", "afp", "ap", "apa", "sid", "kna", "epd", "reuters", "ddp", "dapd", "ots", "ansa", "efe", "ips"}
 _MONTH_ABBREVIATIONS = {"Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec"}
 # Capitalised words, particles allowed inside ("Ludwig van Beethoven") but not at the end ("Artikel von").
-_LATIN_NAME = re.compile(r"^[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:(?:van|von|de|der|da|di|le|la)\s+)*[A-ZÀ-Þ][\w'’.-]*){0,4}$")
+_PARTICLES = ("van", "von", "de", "der", "den", "del", "della", "da", "das", "do", "dos", "di", "du", "des", "le", "la",
+              "ten", "ter", "zu")
+_LATIN_NAME = re.compile(rf"^[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:(?:{'|'.join(_PARTICLES)})\s+)*[A-ZÀ-Þ][\w'’.-]*){{0,4}}$")
 
 
 def _tidy_name(name: str) -> str:
@@ -177,7 +180,10 @@ def _names(value: str) -> list[str]:
                 continue
             # "Christian Seiler Illustration von …": a first and last name, then more words.
             words = piece.split()
-            first_last = " ".join(words[:2])
+            # The first name runs up to a lower-case word, a middle name included ("Anna
+            # Maria Berg im …"); after a comma more words are often a role ("…, Projektleiterin der Stiftung").
+            lower = next((i for i, word in enumerate(words) if word[:1].islower() and word not in _PARTICLES), None)
+            first_last = " ".join(words[:lower if not names and lower is not None and 2 <= lower <= 4 else 2])
             return names + [first_last] if len(words) > 2 and _LATIN_NAME.match(first_last) else names
     people = [name for name in names if name.lower() not in _AGENCIES]
     return (people or names)[:6]
@@ -271,13 +277,27 @@ _AUTHOR_MARKUP = (
 )
 
 
-def _marked_authors(root) -> list[str] | None:
-    """Text of rel=author links or elements whose class says author/byline.
+def _marked_authors(root, near: list[str] | None = None) -> list[str] | None:
+    """Text of rel=author links or elements whose class says author/byline: the one whose
+    names the page shows closest to the headline (in ``near``), else the first one.
 
     Such elements also hold labels, dates and buttons, so only person-like names count:
-    a Han name or at least two capitalised words.
+    a Han name or at least two capitalised words. Teaser lists mark their own authors too,
+    often before the article's byline in the markup; the headline's surroundings tell
+    the article's one apart.
     """
-    for element in root.xpath(_AUTHOR_MARKUP)[:5]:
+    found = list(_marked_names(root))
+    by_key = {}
+    for _, names in found:
+        by_key.setdefault(normalise_for_compare(", ".join(names)), names)
+    # The shown line closest to the headline decides (``near`` runs outwards from it).
+    return next((by_key[key] for text in near or [] if (key := normalise_for_compare(text)) in by_key),
+                next((names for index, names in found if index < 5), None))
+
+
+def _marked_names(root):
+    """(index among the marked elements, names) for each marked element naming someone."""
+    for index, element in enumerate(root.xpath(_AUTHOR_MARKUP)[:24]):
         raw = clean_line(element.text_content())
         text = _LEAD_IN.sub("", raw)
         text = re.sub(rf"^\s*(?:{_AUTHOR_LABEL})\s*[:：]?", "", text).strip()
@@ -287,8 +307,7 @@ def _marked_authors(root) -> list[str] | None:
             alone = names == [text]  # the element holds nothing but the name
             names = [n for n in names if alone or led or _HAN_NAME.match(n) or (_LATIN_NAME.match(n) and " " in n)]
             if names:
-                return names
-    return None
+                yield index, names
 
 
 def _boxed_author(root) -> list[str] | None:
@@ -400,7 +419,20 @@ def _structured_names(raw: str) -> list[str]:
     parts = _JOINED_NAMES.split(name)
     if len(parts) > 1 and all(_LATIN_NAME.match(part) and len(part.split()) >= 2 for part in parts):
         return parts
-    return [name]
+    return _before_description(name)
+
+
+def _before_description(name: str) -> list[str]:
+    """"Jonas Petraitis, universiteto profesorius": the names
+    before a comma that starts a description (words in lower case: a role, an affiliation)."""
+    parts = [part.strip() for part in name.split(",")]
+    names = []
+    for part in parts:
+        if not (_LATIN_NAME.match(part) and 2 <= len(part.split()) <= 4):
+            break
+        names.append(part)
+    rest = parts[len(names):]
+    return names if names and rest and any(word.islower() for word in rest[0].split()) else [name]
 
 
 def _without_site(name: str, sites: set[str]) -> str:
@@ -428,6 +460,37 @@ def _completed(names: list[str], byline: list[str] | None, lines: list, sites: s
             if match:
                 return [match[1]]
     return names
+
+
+def _contradicted(names: list[str], byline: list[str], lines: list, sites: set[str]) -> bool:
+    """A meta author tag that the page never shows, against a labelled byline by the
+    headline naming someone else: the tag is the template's (a magazine's or a former
+    writer's name on every page), the byline the article's."""
+    if {_letters(name) for name in names} & {_letters(name) for name in byline}:
+        return False
+    if not all(_plausible_author(name, sites) for name in byline):
+        return False
+    shown = " ".join(text for text, _ in lines).lower()
+    return not any(name.lower() in shown for name in names)
+
+
+_EDITOR_RANK = _RANKS.index("editor")
+
+
+def _writer_beside_editor(root, names: list[str], windows: list[list[str]], software: set[str]) -> list[str] | None:
+    """The writer the page names when the structured author is the one it labels as editor
+    ("Editor : Dewi Lestari" under a byline naming someone else): an editor is the author only
+    when nobody better is shown."""
+    keys = {_letters(name) for name in names}
+    edited = any(hit[0] == _EDITOR_RANK and keys <= {_letters(name) for name in hit[1]}
+                 for window in windows for text in window if (hit := _labelled_authors(text)))
+    if not edited:
+        return None
+    for find in (lambda: _byline_authors(windows, (0, 1)), lambda: _marked_authors(root, windows[0])):
+        other = [name for name in _real_names(find(), software) or [] if _letters(name) not in keys]
+        if other:
+            return other
+    return None
 
 
 # Values that stand where a name would and name nobody.
@@ -487,16 +550,20 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         if cleaned and all(name.lower() in _STAND_INS for name in cleaned):
             stand_in = stand_in or (", ".join(cleaned), origin)
             continue
+        if cleaned and (writer := _writer_beside_editor(root, cleaned, windows, software)):
+            return ", ".join(writer), HEURISTIC
         if cleaned and not all(_HANDLE.match(name) for name in cleaned):
             # Only the byline by the headline can list more writers than the structured data.
             headline_byline = _real_names(_byline_authors(windows[:1], (0,)), software)
+            if origin == META and headline_byline and _contradicted(cleaned, headline_byline, page.lines, sites):
+                return ", ".join(headline_byline), HEURISTIC
             completed = _completed(cleaned, headline_byline, page.lines, sites)
             return ", ".join(completed), origin if completed == cleaned else HEURISTIC
         if cleaned:
             # Only user handles: the page's byline names the person, when it has one.
             byline = _real_names(_byline_authors(windows, (0, 1)), software)
             return (", ".join(byline), HEURISTIC) if byline else (", ".join(cleaned), origin)
-    finders = (lambda: _byline_authors(windows, (0, 1)), lambda: _marked_authors(root), lambda: _signature(signature),
+    finders = (lambda: _byline_authors(windows, (0, 1)), lambda: _marked_authors(root, windows[0]), lambda: _signature(signature),
                lambda: _bracketed_byline(page.lines), lambda: _name_colon_title(page.lines), lambda: _photo_credit(windows),
                lambda: _byline_authors(windows, (2, 3, 4, 5)), lambda: _boxed_author(root), lambda: _copyright_holder(page.lines))
     for find in finders:

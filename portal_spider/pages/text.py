@@ -15,6 +15,10 @@ _PINYIN = re.compile(
     r"\s*[)）]"
 )
 _DASHES = re.compile(r"[\u2010-\u2015\u2212]")  # en, em and other dashes compare as "-"
+# Typographic quotes compare as ASCII ones: a CMS curls the headline's quotes in the page
+# and leaves them straight in <title> and og:title, or the other way round.
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
+                         "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"'})
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -32,8 +36,11 @@ def strip_pinyin(text: str) -> str:
 
 
 def clean_line(text: str | None) -> str:
-    """A single-line field value: pinyin removed, whitespace folded."""
-    return fold_whitespace(strip_pinyin(text or ""))
+    """A single-line field value: pinyin and soft hyphens removed, whitespace folded."""
+    text = text or ""
+    if "\xad" in text:
+        text = text.replace("\xad", "")  # &shy; only marks where a word may break
+    return fold_whitespace(strip_pinyin(text))
 
 
 def han_ratio(text: str) -> float:
@@ -45,5 +52,5 @@ def han_ratio(text: str) -> float:
 
 
 def normalise_for_compare(text: str) -> str:
-    """Key for comparing title candidates: NFKC, folded, lower-cased."""
-    return _DASHES.sub("-", fold_whitespace(unicodedata.normalize("NFKC", text))).lower()
+    """Key for comparing title candidates: NFKC, dashes and quotes folded, lower-cased."""
+    return _DASHES.sub("-", fold_whitespace(unicodedata.normalize("NFKC", text.replace("\xad", "")))).translate(_QUOTES).lower()

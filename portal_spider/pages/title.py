@@ -16,7 +16,7 @@ from .text import clean_line, han_ratio, normalise_for_compare
 # A hyphen between Chinese characters or after Chinese punctuation ("…的城！-新华网")
 # separates too: Chinese writes no hyphenated words.
 _TITLE_SEPARATORS = re.compile(
-    r"\s+[|\-–—·•»~:]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f])-(?=[\u3400-\u9fff])")
+    r"\s+[|\-–—·•»~:/]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f])-(?=[\u3400-\u9fff])")
 
 
 def title_segments(title: str) -> list[str]:
@@ -111,16 +111,19 @@ def _is_hidden(element) -> bool:
 
 
 def _visible_text(heading) -> str:
-    if not any(_is_hidden(e) for e in heading.iterdescendants()):
+    """The heading's text as shown: without hidden parts, a line break read as a space."""
+    if heading.find(".//br") is None and not any(_is_hidden(e) for e in heading.iterdescendants()):
         return heading.text_content()
     heading = copy.deepcopy(heading)
     for element in [e for e in heading.iterdescendants() if _is_hidden(e)]:
         if element.getparent() is not None:
             element.drop_tree()
+    for br in heading.iter("br"):
+        br.tail = " " + (br.tail or "")
     return heading.text_content()
 
 
-def _heading_title(headings: list, references: list[str], site_names: list[str]) -> str | None:
+def _heading_title(headings: list, references: list[str], site_names: list[str], lines: list) -> str | None:
     """The h1 when the titles confirm it, or when it reads like a headline on its own."""
     keyed = [(h, text, normalise_for_compare(text)) for h in headings if (text := _heading_text(h))]
     ref_keys = [normalise_for_compare(r) for r in references]
@@ -147,10 +150,33 @@ def _heading_title(headings: list, references: list[str], site_names: list[str])
             return text
     if keyed:
         heading, text, key = keyed[0]
-        # Titles that disagree with a long multi-word h1 are usually SEO variants of it.
-        looks_like_headline = len(text) >= 15 and (" " in text or han_ratio(text) > 0.5)
+        # Titles that disagree with a long multi-word h1 are usually SEO variants of it,
+        # unless the page shows a headline-like part of the title as a heading of its own
+        # (then the h1s are teasers or widgets: "Site - News » Headline" over an h2 "Headline").
+        looks_like_headline = _headline_like(text)
         if (looks_like_headline or not references) and not _site_like(heading, key, references, site_names):
-            return text
+            return _segment_heading(references, lines, site_names, key) or text
+    return None
+
+
+def _headline_like(text: str) -> bool:
+    return len(text) >= 15 and (" " in text or han_ratio(text) > 0.5)
+
+
+def _segment_heading(references: list[str], lines: list, site_names: list[str], h1_key: str) -> str | None:
+    """A headline-like title, or single segment of a multi-part one, that an h1-h3 of the
+    page shows (not the site's name, not a heading linking home), when the h1 shares few of
+    its words (an h1 that reworded or lengthened the title is still the headline)."""
+    sites = {normalise_for_compare(s) for s in site_names}
+    h1_words = set(h1_key.split())
+    for reference in references:
+        segments = title_segments(reference)
+        segments = segments + [reference] if len(segments) > 1 else [reference]
+        keys = {key for segment in segments if _headline_like(segment) and (key := normalise_for_compare(segment)) not in sites
+                and len(h1_words & set(key.split())) * 2 < len(set(key.split()))}
+        for text, owner in lines:
+            if owner.tag in _HEADINGS and normalise_for_compare(text) in keys and not _links_home(owner):
+                return text
     return None
 
 
@@ -172,6 +198,25 @@ def _shown_title(references: list[str], lines: list) -> str | None:
     return None
 
 
+def _heading_before_qualifier(references: list[str], lines: list, site_names: list[str]) -> str | None:
+    """An h2/h3 headline that a title repeats with a qualifier after it ("Die Rückkehr der
+    Pixelhelden" under the title "Die Rückkehr der Pixelhelden (Teil 2)"): the page's own
+    headline, on pages whose headline is no h1."""
+    sites = {normalise_for_compare(s) for s in site_names}
+    ref_keys = [normalise_for_compare(r) for r in references]
+    for text, owner in lines:
+        if owner.tag not in ("h2", "h3") or not _headline_like(text) or _links_home(owner):
+            continue
+        key = normalise_for_compare(text)
+        if key in sites:
+            continue
+        for ref in ref_keys:
+            rest = ref[len(key):]
+            if ref.startswith(key) and rest[:1] in (" ", "(", ",", ":", "-") and len(key) * 3 >= len(ref) * 2:
+                return text
+    return None
+
+
 def title_field(page: Page) -> tuple[str | None, str]:
     """Selector, an h1 the other titles support, a title part the page shows, then a title
     minus site name; with the source of the value."""
@@ -183,7 +228,8 @@ def title_field(page: Page) -> tuple[str | None, str]:
     metas = [(cleaned, origin) for t, origin in zip(structured.titles, structured.title_origins) if (cleaned := clean_line(t))]
     headings = list(root.iter("h1"))[:3]
     references = [text for text, _ in metas] + ([document] if document else [])
-    heading = _heading_title(headings, references, structured.site_names) or _shown_title(references, lines)
+    heading = (_heading_title(headings, references, structured.site_names, lines) or _shown_title(references, lines)
+               or _heading_before_qualifier(references, lines, structured.site_names))
     if heading:
         return without_label(heading), HEURISTIC
     if not references:
