@@ -477,6 +477,34 @@ def test_a_review_split_over_sibling_blocks_is_kept_whole():
     assert text.split("\n")[:5] == sections and "About the author" not in text
 
 
+def _blog_entry(title: str, stamp: str, text: str) -> str:
+    return (f"<tr><td><table class='entry'><tr><td>{title}</td><td>{stamp}</td></tr><tr><td colspan='2'>{text}</td></tr>"
+            f"<tr><td colspan='2'>[打印]</td></tr><tr><td colspan='2'>由海姑娘张贴 @ {stamp} 发表评论</td></tr></table></td></tr>")
+
+
+def test_a_blog_archive_gives_its_first_entry_and_the_poster_below_it():
+    # Dated entries are separate posts, the first is the page's article, however long
+    # the later ones; its poster is named in the footer right below it.
+    first = "湘菜粤菜兵分两路，新鲜的是，湘菜浓妆淡抹，粤菜却是明艳照人。" * 4
+    later = "回国探亲时候，我和外婆再次去了江南一个小乡村，那是我外婆养子的家。" * 12
+    menu = "".join(f"<div><a href='/c{i}'>栏目{i}</a></div>" for i in range(30))
+    html = page(f"{menu}<table><tr><td><div>{_blog_entry('湘菜粤菜 兵分两路', '2005-06-14 03:25:55', first)}"
+                f"{_blog_entry('回忆童年的露天电影院', '2005-06-10 05:53:20', later)}</div></td></tr></table>",
+                "<title>博客文章</title>")
+    article = parse_article(html, "https://blog.example.cn/archives.php?date=200506")
+    assert article.body_text == first and article.author == "海姑娘"
+
+
+def test_live_blog_items_stamped_with_a_time_of_day_are_all_kept():
+    # Only entries headed by a full date and time (a blog archive's posts) are separate
+    # articles; a live blog's items, stamped with the time of day, are one.
+    items = [f"<div class='item'><span class='time'>{10 + i}:05</span><p>第{i}条快讯：官方确认新版本的服务器维护将提前结束。"
+             f"维护期间登录的玩家会收到补偿，补偿内容包括体力药剂与金币。</p></div>" for i in range(4)]
+    html = page(f"<h1>新版本上线直播</h1><div class='live'>{''.join(items)}</div>")
+    text = parse_article(html, "https://a.example/live").body_text
+    assert all(f"第{i}条快讯" in text for i in range(4))
+
+
 @pytest.mark.parametrize(
     "content, author",
     [("Grant Tinsley, PhD", "Grant Tinsley"), ("Joe S.", "Joe S."), ("Amelie Marie Nishizawa Feb", "Amelie Marie Nishizawa"),

@@ -215,10 +215,22 @@ _POST_HEADER = re.compile(
 _POST_DATE = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}|\b\d{1,2}:\d{2}\b")
 
 
+# A full date with a clock time, as an entry's header shows it ("2005-06-14 03:25:55").
+_ENTRY_STAMP = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\s*\d{1,2}:\d{2}")
+_ENTRY_HEAD = 200
+
+
 def _is_post(item) -> bool:
-    """A forum post: its own header with a date and a poster marker ("发表于", "Posted by")."""
+    """A forum post: its own header with a date and a poster marker ("发表于", "Posted by"),
+    or a dated entry: a date with a time at its head, then sentences (the entries of a blog
+    archive or a thread whose header has no marker). A live blog's items show only a time
+    of day, and the paragraphs of an article no date at all."""
     text = item.text_content()
-    return bool(_POST_DATE.search(text)) and bool(_POST_HEADER.search(text))
+    if _POST_DATE.search(text) and _POST_HEADER.search(text):
+        return True
+    text = text.strip()
+    stamp = _ENTRY_STAMP.search(text, 0, _ENTRY_HEAD)
+    return stamp is not None and len(_SENTENCE_END.findall(text, stamp.end())) >= 2
 
 
 def _first_post(best):
