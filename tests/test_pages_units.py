@@ -7,9 +7,11 @@ import json
 from datetime import datetime, timezone
 
 import pytest
+from lxml import html as lxml_html
 
 from portal_spider.pages import ExtractionOptions, decode_html, join_pages, parse_article, parse_article_with_sources
 from portal_spider.pages.batch import extract_batch, extract_file
+from portal_spider.pages.body import render_body
 from portal_spider.pages.dates import CHINA, DateContext, find_date, iso
 from portal_spider.pages.text import strip_pinyin
 from storage.article import Article
@@ -475,6 +477,23 @@ def test_a_review_split_over_sibling_blocks_is_kept_whole():
                 "<div class='about'><h3>About the author</h3><p>Sam writes about games. Sam likes strategy games best.</p></div>")
     text = parse_article(html, "https://a.example/review").body_text
     assert text.split("\n")[:5] == sections and "About the author" not in text
+
+
+def test_a_column_holding_a_short_article_and_a_long_link_list_is_no_link_list():
+    # The chosen block is the page's content area: the article's column, where a long
+    # related-reading list outweighs the short article in characters, and a sidebar.
+    links = "".join(f"<li><a href='/news/{i}'>国家统计局：{i}月全国居民消费价格同比上涨的详细解读</a></li>" for i in range(12))
+    area = lxml_html.fromstring(f"<div class='main'><div class='left'><h1>4月CPI同比上涨</h1><p>{SHORT_ZH}</p><p>{SHORT_ZH}</p>"
+                                f"<h3>相关阅读</h3><ul>{links}</ul></div><div class='right'><ul>{links}</ul></div></div>")
+    assert render_body([area], "https://a.example/x", "4月CPI同比上涨").text == f"{SHORT_ZH}\n{SHORT_ZH}"
+
+
+def test_copyright_notices_and_photo_credits_are_not_body_text():
+    prose = "<p>" + "The studio lost the copyright lawsuit over the soundtrack and will pay the composer. " * 3 + "</p>"
+    html = page(f"<h1>Court ruling</h1><div class='article'>{prose}<p>Photo: The studio's office. | © Example Images</p>"
+                f"{prose}<p>Copyright © 2023 Example Media, LLC.</p><p>本站版权所有，转载请注明出处</p></div>")
+    text = parse_article(html, "https://a.example/x").body_text
+    assert text.count("copyright lawsuit") == 6 and "©" not in text and "版权所有" not in text
 
 
 def _blog_entry(title: str, stamp: str, text: str) -> str:
