@@ -496,6 +496,23 @@ def test_copyright_notices_and_photo_credits_are_not_body_text():
     assert text.count("copyright lawsuit") == 6 and "©" not in text and "版权所有" not in text
 
 
+READER_REPLIES = "".join(
+    f"<div class='item'><div class='who'><a href='/u/{i}'>玩家{i}</a> 2025-05-{10 + i} 10:0{i}</div>"
+    f"<p>我觉得这次更新说得很有道理，尤其是职业平衡的部分，希望以后多出类似的内容。第{i}楼支持一下！</p></div>" for i in range(6))
+ARTICLE_ZH = "".join(f"<p>{SHORT_ZH}第{i}段说明了新副本的玩法、奖励和开放时间，玩家可以提前准备。</p>" for i in range(6))
+
+
+@pytest.mark.parametrize("layout", [
+    # the readers' replies beside the article's block, and closing it
+    f"<div class='main'><div class='text'>{ARTICLE_ZH}</div><div class='list'><h3>网友评论</h3>{READER_REPLIES}</div></div>",
+    f"<div class='main'><div class='text'>{ARTICLE_ZH}<h3>网友评论</h3><div class='list'>{READER_REPLIES}</div></div></div>",
+])
+def test_unlabelled_reader_replies_after_the_article_are_not_body_text(layout):
+    html = page(f"<h1>新版本5月20日上线</h1>{layout}", "<title>新版本5月20日上线</title>")
+    text = parse_article(html, "https://a.example/x").body_text
+    assert text.count("新副本的玩法") == 6 and "玩家3" not in text and "第2楼" not in text and "网友评论" not in text
+
+
 def _blog_entry(title: str, stamp: str, text: str) -> str:
     return (f"<tr><td><table class='entry'><tr><td>{title}</td><td>{stamp}</td></tr><tr><td colspan='2'>{text}</td></tr>"
             f"<tr><td colspan='2'>[打印]</td></tr><tr><td colspan='2'>由海姑娘张贴 @ {stamp} 发表评论</td></tr></table></td></tr>")

@@ -200,7 +200,7 @@ def _siblings(best, best_score: float, scores: dict) -> list:
     for sibling in parent:
         if sibling is best:
             chosen.append(sibling)
-        elif isinstance(sibling.tag, str):
+        elif isinstance(sibling.tag, str) and not _like_items(sibling):  # comments or teasers after it
             density = _link_density(sibling)
             score = scores.get(sibling, 0) * (1 - density)
             text = sibling.text_content().strip()
@@ -294,7 +294,48 @@ def select_main(root, options: ExtractionOptions, title: str | None = None) -> t
     selected = select_by_css(root, options.body_selector)
     if selected:
         return selected, SELECTOR
-    return _scored_main(root, title), HEURISTIC
+    chosen = _scored_main(root, title)
+    for block in chosen:
+        for replies in _trailing_replies(block):
+            replies.drop_tree()
+    return chosen, HEURISTIC
+
+
+_REPLY_TAGS = {"div", "article", "section", "dl", "table"}
+
+
+def _trailing_replies(block) -> list:
+    """Lists of dated items that close the block after its prose and hold less than half
+    its text, with the heading just above them: readers' comments or replies, unlabelled.
+    A live blog's dated items are most of its block; an article's bullet lists are <li>."""
+    total = len(block.text_content())
+    order = {element: index for index, element in enumerate(block.iter())}
+    last_prose = max((order[p] for p in block.iter("p") if _prose(p)), default=-1)
+    found = []
+    for element in block.iter():
+        if element is block or not isinstance(element.tag, str) or order[element] < 0 or len(element) < 3:
+            continue
+        if len(element.text_content()) * 2 >= total or not _like_items(element):
+            continue
+        children = [child for child in element if isinstance(child.tag, str)]
+        shape = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0][0]
+        items = [child for child in children if (child.tag, child.get("class")) == shape]
+        if shape[0] not in _REPLY_TAGS or sum(bool(_POST_DATE.search(item.text_content())) for item in items) * 2 <= len(items):
+            continue
+        if last_prose > max(order[e] for e in element.iter()):
+            continue  # the article goes on after it
+        heading = element.getprevious()
+        if heading is not None and (heading.tag in _HEADING_TAGS or _is_list_title(heading)):
+            found.append(heading)
+        found.append(element)
+        for inside in element.iter():
+            order[inside] = -1  # no list inside it counts again
+    return found
+
+
+def _is_list_title(element) -> bool:
+    text = element.text_content().strip()
+    return 0 < len(text) <= 30 and not _SENTENCE_END.search(text) and len(element) <= 2
 
 
 def _like_items(element) -> bool:
