@@ -541,6 +541,16 @@ def test_live_blog_items_stamped_with_a_time_of_day_are_all_kept():
     assert all(f"第{i}条快讯" in text for i in range(4))
 
 
+def test_an_article_of_short_paragraphs_split_over_sibling_blocks_is_kept_whole():
+    paragraphs = [f"据官方公告，第{i}批测试资格今天发放，玩家登录游戏后即可在邮箱领取，名额有限，先到先得，请留意官网。"
+                  for i in range(6)]
+    groups = [paragraphs[:4], paragraphs[4:5], paragraphs[5:]]
+    blocks = "".join("<div class='blk'><div class='inner'>" + "".join(f"<p>{p}</p>" for p in group) + "</div></div>"
+                     f"<div class='slot'><a href='/ad/{i}'><img src='/ad{i}.png'></a></div>" for i, group in enumerate(groups))
+    html = page(f"<h1>测试资格发放</h1><div class='detail'>{blocks}</div><div class='side'><p>热门：新角色立绘公开。</p></div>")
+    assert parse_article(html, "https://a.example/x").body_text.split("\n") == paragraphs
+
+
 @pytest.mark.parametrize(
     "content, author",
     [("Grant Tinsley, PhD", "Grant Tinsley"), ("Joe S.", "Joe S."), ("Amelie Marie Nishizawa Feb", "Amelie Marie Nishizawa"),

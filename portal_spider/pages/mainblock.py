@@ -259,6 +259,13 @@ def _first_post(best):
     return None
 
 
+def _has_sentences(element) -> bool:
+    """Text that reads as sentences, however short its paragraphs (news often runs one or
+    two sentences a paragraph)."""
+    text = element.text_content().strip()
+    return len(text) >= 40 and bool(_SENTENCE_END.search(text))
+
+
 def _same_shape_blocks(best) -> list:
     """An article split over sibling blocks built alike ("<div><div class=text>…</div></div>"
     ten times): the block holding ``best`` and its like siblings that hold sentences with
@@ -269,7 +276,7 @@ def _same_shape_blocks(best) -> list:
         return [best]  # a thread's replies are no continuation of its first post
     like = [sibling for sibling in parent if sibling is block or (
         sibling.tag == block.tag and sibling.get("class") == block.get("class")
-        and _link_density(sibling) < 0.2 and _prose(sibling) >= 80)]
+        and _link_density(sibling) < 0.2 and _has_sentences(sibling))]
     return like if len(like) >= 3 else [best]
 
 
