@@ -259,6 +259,23 @@ def _first_post(best):
     return None
 
 
+def _opening_post(thread):
+    """The message of the first of the posts ``thread`` is made of (like children, most
+    with a post header); None when it is no thread. A thread of short posts scores as a
+    whole."""
+    children = [child for child in thread if isinstance(child.tag, str)]
+    if len(children) < 2:
+        return None
+    shape = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0][0]
+    posts = [child for child in children if (child.tag, child.get("class")) == shape]
+    if len(posts) < 2 or sum(map(_is_post, posts)) * 2 <= len(posts):
+        return None
+    first = posts[0]
+    message = max((child for child in first if isinstance(child.tag, str)), key=lambda c: len(c.text_content()), default=None)
+    # The part holding most of the post's text is its message; the rest is its header.
+    return message if message is not None and len(message.text_content()) * 2 > len(first.text_content()) else first
+
+
 def _has_sentences(element) -> bool:
     """Text that reads as sentences, however short its paragraphs (news often runs one or
     two sentences a paragraph)."""
@@ -413,7 +430,7 @@ def _scored_main(root, title: str | None = None) -> list:
     best, best_score = max(adjusted, key=lambda item: item[1])
     if best.tag in ("body", "html"):
         return _text_children(best, best_score, scores) or [best]
-    post = _first_post(best)
+    post = _first_post(best) or _opening_post(best)
     if post is not None:
         return [post]
     if _like_items(best) or _under_another_headline(root, title, best):
