@@ -430,11 +430,15 @@ def _scored_main(root, title: str | None = None) -> list:
     best, best_score = max(adjusted, key=lambda item: item[1])
     if best.tag in ("body", "html"):
         return _text_children(best, best_score, scores) or [best]
-    post = _first_post(best) or _opening_post(best)
+    post = _first_post(best)
     if post is not None:
         return [post]
     if _like_items(best) or _under_another_headline(root, title, best):
         near = _after_title(root, title, best, scores)
         if near is not None:
             return [block for block in _siblings(near, scores[near], scores) if block is not best and not _like_items(block)]
+    # Only now: dated comments below an article are posts too, and the article comes first.
+    post = _opening_post(best)
+    if post is not None:
+        return [post]
     return _siblings(best, best_score, scores)
