@@ -513,6 +513,16 @@ def test_unlabelled_reader_replies_after_the_article_are_not_body_text(layout):
     assert text.count("新副本的玩法") == 6 and "玩家3" not in text and "第2楼" not in text and "网友评论" not in text
 
 
+def test_a_short_article_whose_container_also_names_furniture_is_kept():
+    # "breadcrumb" among the container's script hooks does not make a short article
+    # furniture, though it is short, its links many and the rest of the page longer.
+    linked = SHORT_EN.replace("The studio confirmed", "<a href='/studio'>The studio confirmed</a>")
+    menu = "".join(f"<li><a href='/games/{i}'>Reviews of strategy games, part {i}</a></li>" for i in range(10))
+    html = page(f"<article class='main-article-content js-url-breadcrumb'><h1>Patch 1.2 is out</h1><p>{linked}</p>"
+                f"<p>{linked}</p></article><ul class='menu'>{menu}</ul>")
+    assert parse_article(html, "https://a.example/x").body_text == f"{SHORT_EN}\n{SHORT_EN}"
+
+
 def _blog_entry(title: str, stamp: str, text: str) -> str:
     return (f"<tr><td><table class='entry'><tr><td>{title}</td><td>{stamp}</td></tr><tr><td colspan='2'>{text}</td></tr>"
             f"<tr><td colspan='2'>[打印]</td></tr><tr><td colspan='2'>由海姑娘张贴 @ {stamp} 发表评论</td></tr></table></td></tr>")

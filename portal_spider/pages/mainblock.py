@@ -85,7 +85,8 @@ def _is_boilerplate(element, page_length: int, page_prose: int) -> bool:
     # Never drop a container holding most of the page's text or prose: a label like
     # "has-sidebar" or "vertical-ad-con" on the article wrapper must not take the article with it.
     length = len(element.text_content())
-    if length > page_length * 0.5 or (_CONTENT.search(label) and length > 500):
+    # A short article's own container holds the page's headline.
+    if length > page_length * 0.5 or (_CONTENT.search(label) and (length > 500 or element.find(".//h1") is not None)):
         return False
     if _holds_the_article(element, page_prose):
         return False
