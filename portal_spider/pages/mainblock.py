@@ -218,7 +218,7 @@ _POST_DATE = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2
 
 # A full date with a clock time, as an entry's header shows it ("2005-06-14 03:25:55").
 _ENTRY_STAMP = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\s*\d{1,2}:\d{2}")
-_ENTRY_HEAD = 200
+_ENTRY_HEAD = 200  # characters from an entry's start where its header is looked for
 
 
 def _is_post(item) -> bool:
