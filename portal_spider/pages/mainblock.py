@@ -218,6 +218,7 @@ _POST_DATE = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2
 
 # A full date with a clock time, as an entry's header shows it ("2005-06-14 03:25:55").
 _ENTRY_STAMP = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\s*\d{1,2}:\d{2}")
+_VISIBLE = re.compile(r"\S")
 _ENTRY_HEAD = 200  # characters from an entry's start where its header is looked for
 
 
@@ -229,9 +230,12 @@ def _is_post(item) -> bool:
     text = item.text_content()
     if _POST_DATE.search(text) and _POST_HEADER.search(text):
         return True
-    text = text.strip()
-    stamp = _ENTRY_STAMP.search(text, 0, _ENTRY_HEAD)
-    return stamp is not None and len(_SENTENCE_END.findall(text, stamp.end())) >= 2
+    start = _VISIBLE.search(text)
+    stamp = start and _ENTRY_STAMP.search(text, start.start(), start.start() + _ENTRY_HEAD)
+    if not stamp:
+        return False
+    sentences = _SENTENCE_END.finditer(text, stamp.end())
+    return next(sentences, None) is not None and next(sentences, None) is not None
 
 
 def _first_post(best):
@@ -269,7 +273,7 @@ def _opening_post(thread):
         return None
     shape = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0][0]
     posts = [child for child in children if (child.tag, child.get("class")) == shape]
-    if len(posts) < 2 or sum(map(_is_post, posts)) * 2 <= len(posts):
+    if shape[0] not in _ITEM_TAGS or len(posts) < 2 or sum(map(_is_post, posts)) * 2 <= len(posts):
         return None
     first = posts[0]
     message = max((child for child in first if isinstance(child.tag, str)), key=lambda c: len(c.text_content()), default=None)
@@ -334,27 +338,29 @@ def _trailing_replies(block) -> list:
     its text, with the heading just above them: readers' comments or replies, unlabelled.
     A live blog's dated items are most of its block; an article's bullet lists are <li>."""
     total = len(block.text_content())
-    order = {element: index for index, element in enumerate(block.iter())}
-    last_prose = max((order[p] for p in block.iter("p") if _prose(p)), default=-1)
-    found = []
-    for element in block.iter():
-        if element is block or not isinstance(element.tag, str) or order[element] < 0 or len(element) < 3:
-            continue
-        if len(element.text_content()) * 2 >= total or not _like_items(element):
+    lists = []
+    for element in block.iter(*_REPLY_TAGS):
+        if element is block or len(element) < 3 or any(ancestor in lists for ancestor in element.iterancestors()):
             continue
         children = [child for child in element if isinstance(child.tag, str)]
         shape = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0][0]
-        items = [child for child in children if (child.tag, child.get("class")) == shape]
-        if shape[0] not in _REPLY_TAGS or sum(bool(_POST_DATE.search(item.text_content())) for item in items) * 2 <= len(items):
+        if shape[0] not in _REPLY_TAGS or len(element.text_content()) * 2 >= total or not _like_items(element):
             continue
+        items = [child for child in children if (child.tag, child.get("class")) == shape]
+        if sum(bool(_POST_DATE.search(item.text_content())) for item in items) * 2 > len(items):
+            lists.append(element)
+    if not lists:
+        return []
+    order = {element: index for index, element in enumerate(block.iter())}
+    last_prose = max((order[p] for p in block.iter("p") if _prose(p)), default=-1)
+    found = []
+    for element in lists:
         if last_prose > max(order[e] for e in element.iter()):
             continue  # the article goes on after it
         heading = element.getprevious()
         if heading is not None and (heading.tag in _HEADING_TAGS or _is_list_title(heading)):
             found.append(heading)
         found.append(element)
-        for inside in element.iter():
-            order[inside] = -1  # no list inside it counts again
     return found
 
 
