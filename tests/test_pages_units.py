@@ -7,9 +7,11 @@ import json
 from datetime import datetime, timezone
 
 import pytest
+from lxml import html as lxml_html
 
 from portal_spider.pages import ExtractionOptions, decode_html, join_pages, parse_article, parse_article_with_sources
 from portal_spider.pages.batch import extract_batch, extract_file
+from portal_spider.pages.body import render_body
 from portal_spider.pages.dates import CHINA, DateContext, find_date, iso
 from portal_spider.pages.text import strip_pinyin
 from storage.article import Article
@@ -511,6 +513,100 @@ def test_a_review_split_over_sibling_blocks_is_kept_whole():
                 "<div class='about'><h3>About the author</h3><p>Sam writes about games. Sam likes strategy games best.</p></div>")
     text = parse_article(html, "https://a.example/review").body_text
     assert text.split("\n")[:5] == sections and "About the author" not in text
+
+
+def test_a_column_holding_a_short_article_and_a_long_link_list_is_no_link_list():
+    # The chosen block is the page's content area: the article's column, where a long
+    # related-reading list outweighs the short article in characters, and a sidebar.
+    links = "".join(f"<li><a href='/news/{i}'>国家统计局：{i}月全国居民消费价格同比上涨的详细解读</a></li>" for i in range(12))
+    area = lxml_html.fromstring(f"<div class='main'><div class='left'><h1>4月CPI同比上涨</h1><p>{SHORT_ZH}</p><p>{SHORT_ZH}</p>"
+                                f"<h3>相关阅读</h3><ul>{links}</ul></div><div class='right'><ul>{links}</ul></div></div>")
+    assert render_body([area], "https://a.example/x", "4月CPI同比上涨").text == f"{SHORT_ZH}\n{SHORT_ZH}"
+
+
+def test_copyright_notices_and_photo_credits_are_not_body_text():
+    prose = "<p>" + "The studio lost the copyright lawsuit over the soundtrack and will pay the composer. " * 3 + "</p>"
+    html = page(f"<h1>Court ruling</h1><div class='article'>{prose}<p>Photo: The studio's office. | © Example Images</p>"
+                f"{prose}<p>Copyright © 2023 Example Media, LLC.</p><p>本站版权所有，转载请注明出处</p></div>")
+    text = parse_article(html, "https://a.example/x").body_text
+    assert text.count("copyright lawsuit") == 6 and "©" not in text and "版权所有" not in text
+
+
+READER_REPLIES = "".join(
+    f"<div class='item'><div class='who'><a href='/u/{i}'>玩家{i}</a> 2025-05-{10 + i} 10:0{i}</div>"
+    f"<p>我觉得这次更新说得很有道理，尤其是职业平衡的部分，希望以后多出类似的内容。第{i}楼支持一下！</p></div>" for i in range(6))
+ARTICLE_ZH = "".join(f"<p>{SHORT_ZH}第{i}段说明了新副本的玩法、奖励和开放时间，玩家可以提前准备。</p>" for i in range(6))
+
+
+@pytest.mark.parametrize("layout", [
+    # the readers' replies beside the article's block, and closing it
+    f"<div class='main'><div class='text'>{ARTICLE_ZH}</div><div class='list'><h3>网友评论</h3>{READER_REPLIES}</div></div>",
+    f"<div class='main'><div class='text'>{ARTICLE_ZH}<h3>网友评论</h3><div class='list'>{READER_REPLIES}</div></div></div>",
+])
+def test_unlabelled_reader_replies_after_the_article_are_not_body_text(layout):
+    html = page(f"<h1>新版本5月20日上线</h1>{layout}", "<title>新版本5月20日上线</title>")
+    text = parse_article(html, "https://a.example/x").body_text
+    assert text.count("新副本的玩法") == 6 and "玩家3" not in text and "第2楼" not in text and "网友评论" not in text
+
+
+def test_a_short_article_whose_container_also_names_furniture_is_kept():
+    # "breadcrumb" among the container's script hooks does not make a short article
+    # furniture, though it is short, its links many and the rest of the page longer.
+    linked = SHORT_EN.replace("The studio confirmed", "<a href='/studio'>The studio confirmed</a>")
+    menu = "".join(f"<li><a href='/games/{i}'>Reviews of strategy games, part {i}</a></li>" for i in range(10))
+    html = page(f"<article class='main-article-content js-url-breadcrumb'><h1>Patch 1.2 is out</h1><p>{linked}</p>"
+                f"<p>{linked}</p></article><ul class='menu'>{menu}</ul>")
+    assert parse_article(html, "https://a.example/x").body_text == f"{SHORT_EN}\n{SHORT_EN}"
+
+
+def _blog_entry(title: str, stamp: str, text: str) -> str:
+    return (f"<tr><td><table class='entry'><tr><td>{title}</td><td>{stamp}</td></tr><tr><td colspan='2'>{text}</td></tr>"
+            f"<tr><td colspan='2'>[打印]</td></tr><tr><td colspan='2'>由海姑娘张贴 @ {stamp} 发表评论</td></tr></table></td></tr>")
+
+
+def test_a_blog_archive_gives_its_first_entry_and_the_poster_below_it():
+    # Dated entries are separate posts, the first is the page's article, however long
+    # the later ones; its poster is named in the footer right below it.
+    first = "湘菜粤菜兵分两路，新鲜的是，湘菜浓妆淡抹，粤菜却是明艳照人。" * 4
+    later = "回国探亲时候，我和外婆再次去了江南一个小乡村，那是我外婆养子的家。" * 12
+    menu = "".join(f"<div><a href='/c{i}'>栏目{i}</a></div>" for i in range(30))
+    html = page(f"{menu}<table><tr><td><div>{_blog_entry('湘菜粤菜 兵分两路', '2005-06-14 03:25:55', first)}"
+                f"{_blog_entry('回忆童年的露天电影院', '2005-06-10 05:53:20', later)}</div></td></tr></table>",
+                "<title>博客文章</title>")
+    article = parse_article(html, "https://blog.example.cn/archives.php?date=200506")
+    assert article.body_text == first and article.author == "海姑娘"
+
+
+def test_a_thread_of_short_posts_gives_its_opening_post():
+    # No post outscores the others much, so the thread scores as a whole; its first post
+    # is the article, not every reply.
+    opening = "新版本的副本难度调整之后，我们公会打了三次都没过，想问问大家的配装思路。"
+    replies = ["我们也卡在第二个首领，治疗压力太大了，建议多带一个治疗。", "试试把远程分散站位，火圈的伤害会小很多，我们就是这样过的。",
+               "装备够了就不难，先去刷材料副本把武器升到紫色再说吧。"]
+    posts = "".join(f"<div class='post'><div class='by'><a href='/u/{i}'>玩家{i}</a> 发表于 2025-05-1{i} 20:1{i}</div>"
+                    f"<div class='msg'><p>{text}</p><p>{text}</p></div></div>" for i, text in enumerate([opening] + replies))
+    html = page(f"<h1>副本开荒求助</h1><div class='thread'>{posts}</div>", "<title>副本开荒求助</title>")
+    assert parse_article(html, "https://bbs.example.cn/thread-1-1.html").body_text == f"{opening}\n{opening}"
+
+
+def test_live_blog_items_stamped_with_a_time_of_day_are_all_kept():
+    # Only entries headed by a full date and time (a blog archive's posts) are separate
+    # articles; a live blog's items, stamped with the time of day, are one.
+    items = [f"<div class='item'><span class='time'>{10 + i}:05</span><p>第{i}条快讯：官方确认新版本的服务器维护将提前结束。"
+             f"维护期间登录的玩家会收到补偿，补偿内容包括体力药剂与金币。</p></div>" for i in range(4)]
+    html = page(f"<h1>新版本上线直播</h1><div class='live'>{''.join(items)}</div>")
+    text = parse_article(html, "https://a.example/live").body_text
+    assert all(f"第{i}条快讯" in text for i in range(4))
+
+
+def test_an_article_of_short_paragraphs_split_over_sibling_blocks_is_kept_whole():
+    paragraphs = [f"据官方公告，第{i}批测试资格今天发放，玩家登录游戏后即可在邮箱领取，名额有限，先到先得，请留意官网。"
+                  for i in range(6)]
+    groups = [paragraphs[:4], paragraphs[4:5], paragraphs[5:]]
+    blocks = "".join("<div class='blk'><div class='inner'>" + "".join(f"<p>{p}</p>" for p in group) + "</div></div>"
+                     f"<div class='slot'><a href='/ad/{i}'><img src='/ad{i}.png'></a></div>" for i, group in enumerate(groups))
+    html = page(f"<h1>测试资格发放</h1><div class='detail'>{blocks}</div><div class='side'><p>热门：新角色立绘公开。</p></div>")
+    assert parse_article(html, "https://a.example/x").body_text.split("\n") == paragraphs
 
 
 @pytest.mark.parametrize(

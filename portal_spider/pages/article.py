@@ -140,6 +140,12 @@ def _block_ends(lines: list, main_lines: list[str], title: str | None) -> list[s
     return main_lines[:5] + main_lines[-6:] + [text for text, _ in lines[max(0, first - 6): first] if text != title]
 
 
+def _just_below(lines: list, main_lines: list[str]) -> list[str]:
+    """The lines right after the article: a post's footer names its poster ("由X张贴 @ …")."""
+    last = next((i for i in range(len(lines) - 1, -1, -1) if main_lines and lines[i][0] == main_lines[-1]), None)
+    return [text for text, _ in lines[last + 1: last + 4]] if last is not None else []
+
+
 _FIELDS = ("title", "author", "published_at", "body")
 
 
@@ -162,7 +168,8 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
     main_lines = [text for element in main for text, _ in page_lines(element)]
     block_ends = _block_ends(lines, main_lines, title)
     body = render_body(main, base, title)
-    author, author_source = author_field(page, [title_window(lines, title, after_first=True), block_ends],
+    author, author_source = author_field(page, [title_window(lines, title, after_first=True),
+                                                block_ends + _just_below(lines, main_lines)],
                                          body.text.rpartition("\n")[2])
     published_at, date_source = date_field(page, [title_window(lines, title), block_ends], headline_lines(lines, title))
     article = Article(

@@ -30,6 +30,10 @@ _RELATED = re.compile(
     r"^(?:相关|相關|延伸|推荐|推薦|更多)(?:报道|報道|文章|新闻|新聞|阅读|閱讀|链接|鏈接)\s*[:：]?$|"
     r"^(?:related (?:articles|stories|posts|news)|mehr zum thema)\s*:?$", re.I
 )
+# A site's or a photo's copyright notice: "© 2023 Example Media", "Copyright 2019 …",
+# "版权所有，转载请注明出处". The word alone ("a copyright lawsuit") is no notice.
+_COPYRIGHT = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\s*(?:©|\(c\)|\d{4})|all rights reserved|版权所有|版權所有", re.I)
+_NOTICE_LENGTH = 120
 _FURNITURE_TAGS = ("h1", "h2", "p", "div", "span", "td", "li", "ul", "ol", "table", "center", "font", "dl", "section")
 _SANITISE_TAGS = {
     "p", "br", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "pre", "code",
@@ -98,6 +102,14 @@ def _inline_in_prose(element, text: str) -> bool:
     return block is not None and len(fold_whitespace(block.text_content())) > len(text) + 10
 
 
+_SHORT_ARTICLE = 100  # characters: the shortest article text a link-heavy block may hold
+
+
+def _unlinked_length(element) -> int:
+    text = len(fold_whitespace(element.text_content()))
+    return text - sum(len(fold_whitespace(a.text_content())) for a in element.iter("a"))
+
+
 def _drop_furniture(elements: list, title: str | None) -> None:
     """Remove breadcrumbs, byline lines, page navigation, the title and link lists (lxml, in place)."""
     title_key = normalise_for_compare(title) if title else None
@@ -106,6 +118,9 @@ def _drop_furniture(elements: list, title: str | None) -> None:
         elements[:] = [top for top in elements if not _is_widget(top, total)]
     for top in elements:
         doomed = _drop_related(top) + _widgets(top, total)
+        # A short article beside a long list of links is still the article: a block
+        # holding most of the text outside links is no link list, whatever its link share.
+        unlinked = _unlinked_length(top)
         for element in top.iter(*_FURNITURE_TAGS):
             text = fold_whitespace(element.text_content())
             if not text:
@@ -120,7 +135,9 @@ def _drop_furniture(elements: list, title: str | None) -> None:
                 element.tag in ("h1", "h2") and key.endswith(title_key) and len(key) - len(title_key) <= 40))
             links = sum(len(fold_whitespace(a.text_content())) for a in element.iter("a"))
             page_nav = len(text) < 100 and _PAGE_NAV.match(text) and not _inline_in_prose(element, text)
-            if is_title or _BREADCRUMB.match(text) or page_nav or links / len(text) > 0.6 or (
+            own = len(text) - links
+            link_list = links / len(text) > 0.6 and (own < _SHORT_ARTICLE or own * 2 < unlinked)
+            if is_title or _BREADCRUMB.match(text) or page_nav or link_list or (
                 _is_byline(text) and len(element.findall(".//p")) + len(element.findall(".//div")) <= 1
             ):
                 doomed.append(element)
@@ -173,7 +190,8 @@ def _prepared(element, base_url: str) -> str:
 def _paragraphs(elements: list) -> list[str]:
     """Visual lines of the cleaned block: block elements and <br> end a paragraph."""
     lines = (fold_whitespace(strip_pinyin(text)) for element in elements for text, _ in page_lines(element))
-    kept = [line for line in lines if line and not _is_byline(line) and not _BREADCRUMB.match(line)]
+    kept = [line for line in lines if line and not _is_byline(line) and not _BREADCRUMB.match(line)
+            and not (len(line) < _NOTICE_LENGTH and _COPYRIGHT.search(line))]
     return _without_repeated_copy(kept)
 
 

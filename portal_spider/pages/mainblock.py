@@ -85,7 +85,8 @@ def _is_boilerplate(element, page_length: int, page_prose: int) -> bool:
     # Never drop a container holding most of the page's text or prose: a label like
     # "has-sidebar" or "vertical-ad-con" on the article wrapper must not take the article with it.
     length = len(element.text_content())
-    if length > page_length * 0.5 or (_CONTENT.search(label) and length > 500):
+    # A short article's own container holds the page's headline.
+    if length > page_length * 0.5 or (_CONTENT.search(label) and (length > 500 or element.find(".//h1") is not None)):
         return False
     if _holds_the_article(element, page_prose):
         return False
@@ -200,7 +201,7 @@ def _siblings(best, best_score: float, scores: dict) -> list:
     for sibling in parent:
         if sibling is best:
             chosen.append(sibling)
-        elif isinstance(sibling.tag, str):
+        elif isinstance(sibling.tag, str) and not _like_items(sibling):  # comments or teasers after it
             density = _link_density(sibling)
             score = scores.get(sibling, 0) * (1 - density)
             text = sibling.text_content().strip()
@@ -215,10 +216,26 @@ _POST_HEADER = re.compile(
 _POST_DATE = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}|\b\d{1,2}:\d{2}\b")
 
 
+# A full date with a clock time, as an entry's header shows it ("2005-06-14 03:25:55").
+_ENTRY_STAMP = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\s*\d{1,2}:\d{2}")
+_VISIBLE = re.compile(r"\S")
+_ENTRY_HEAD = 200  # characters from an entry's start where its header is looked for
+
+
 def _is_post(item) -> bool:
-    """A forum post: its own header with a date and a poster marker ("发表于", "Posted by")."""
+    """A forum post: its own header with a date and a poster marker ("发表于", "Posted by"),
+    or a dated entry: a date with a time at its head, then sentences (the entries of a blog
+    archive or a thread whose header has no marker). A live blog's items show only a time
+    of day, and the paragraphs of an article no date at all."""
     text = item.text_content()
-    return bool(_POST_DATE.search(text)) and bool(_POST_HEADER.search(text))
+    if _POST_DATE.search(text) and _POST_HEADER.search(text):
+        return True
+    start = _VISIBLE.search(text)
+    stamp = start and _ENTRY_STAMP.search(text, start.start(), start.start() + _ENTRY_HEAD)
+    if not stamp:
+        return False
+    sentences = _SENTENCE_END.finditer(text, stamp.end())
+    return next(sentences, None) is not None and next(sentences, None) is not None
 
 
 def _first_post(best):
@@ -247,6 +264,30 @@ def _first_post(best):
     return None
 
 
+def _opening_post(thread):
+    """The message of the first of the posts ``thread`` is made of (like children, most
+    with a post header); None when it is no thread. A thread of short posts scores as a
+    whole."""
+    children = [child for child in thread if isinstance(child.tag, str)]
+    if len(children) < 2:
+        return None
+    shape = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0][0]
+    posts = [child for child in children if (child.tag, child.get("class")) == shape]
+    if shape[0] not in _ITEM_TAGS or len(posts) < 2 or sum(map(_is_post, posts)) * 2 <= len(posts):
+        return None
+    first = posts[0]
+    message = max((child for child in first if isinstance(child.tag, str)), key=lambda c: len(c.text_content()), default=None)
+    # The part holding most of the post's text is its message; the rest is its header.
+    return message if message is not None and len(message.text_content()) * 2 > len(first.text_content()) else first
+
+
+def _has_sentences(element) -> bool:
+    """Text that reads as sentences, however short its paragraphs (news often runs one or
+    two sentences a paragraph)."""
+    text = element.text_content().strip()
+    return len(text) >= 40 and bool(_SENTENCE_END.search(text))
+
+
 def _same_shape_blocks(best) -> list:
     """An article split over sibling blocks built alike ("<div><div class=text>…</div></div>"
     ten times): the block holding ``best`` and its like siblings that hold sentences with
@@ -257,7 +298,7 @@ def _same_shape_blocks(best) -> list:
         return [best]  # a thread's replies are no continuation of its first post
     like = [sibling for sibling in parent if sibling is block or (
         sibling.tag == block.tag and sibling.get("class") == block.get("class")
-        and _link_density(sibling) < 0.2 and _prose(sibling) >= 80)]
+        and _link_density(sibling) < 0.2 and _has_sentences(sibling))]
     return like if len(like) >= 3 else [best]
 
 
@@ -282,7 +323,50 @@ def select_main(root, options: ExtractionOptions, title: str | None = None) -> t
     selected = select_by_css(root, options.body_selector)
     if selected:
         return selected, SELECTOR
-    return _scored_main(root, title), HEURISTIC
+    chosen = _scored_main(root, title)
+    for block in chosen:
+        for replies in _trailing_replies(block):
+            replies.drop_tree()
+    return chosen, HEURISTIC
+
+
+_REPLY_TAGS = {"div", "article", "section", "dl", "table"}
+
+
+def _trailing_replies(block) -> list:
+    """Lists of dated items that close the block after its prose and hold less than half
+    its text, with the heading just above them: readers' comments or replies, unlabelled.
+    A live blog's dated items are most of its block; an article's bullet lists are <li>."""
+    total = len(block.text_content())
+    lists = []
+    for element in block.iter(*_REPLY_TAGS):
+        if element is block or len(element) < 3 or any(ancestor in lists for ancestor in element.iterancestors()):
+            continue
+        children = [child for child in element if isinstance(child.tag, str)]
+        shape = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0][0]
+        if shape[0] not in _REPLY_TAGS or len(element.text_content()) * 2 >= total or not _like_items(element):
+            continue
+        items = [child for child in children if (child.tag, child.get("class")) == shape]
+        if sum(bool(_POST_DATE.search(item.text_content())) for item in items) * 2 > len(items):
+            lists.append(element)
+    if not lists:
+        return []
+    order = {element: index for index, element in enumerate(block.iter())}
+    last_prose = max((order[p] for p in block.iter("p") if _prose(p)), default=-1)
+    found = []
+    for element in lists:
+        if last_prose > max(order[e] for e in element.iter()):
+            continue  # the article goes on after it
+        heading = element.getprevious()
+        if heading is not None and (heading.tag in _HEADING_TAGS or _is_list_title(heading)):
+            found.append(heading)
+        found.append(element)
+    return found
+
+
+def _is_list_title(element) -> bool:
+    text = element.text_content().strip()
+    return 0 < len(text) <= 30 and not _SENTENCE_END.search(text) and len(element) <= 2
 
 
 def _like_items(element) -> bool:
@@ -360,4 +444,8 @@ def _scored_main(root, title: str | None = None) -> list:
         near = _after_title(root, title, best, scores)
         if near is not None:
             return [block for block in _siblings(near, scores[near], scores) if block is not best and not _like_items(block)]
+    # Only now: dated comments below an article are posts too, and the article comes first.
+    post = _opening_post(best)
+    if post is not None:
+        return [post]
     return _siblings(best, best_score, scores)
