@@ -4,4 +4,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
+# The pip a venv starts with (23.2) fails to resolve the bench extra (lxml[html-clean]
+# required twice); a current one does.
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[${1:-test}]"
