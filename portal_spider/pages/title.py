@@ -15,8 +15,9 @@ from .text import clean_line, han_ratio, normalise_for_compare
 
 # A hyphen between Chinese characters or after Chinese punctuation ("…的城！-新华网")
 # separates too: Chinese writes no hyphenated words.
+# "»" glued to a word is a German quotation mark ("»Einfach kein Geld mehr«"), not a separator.
 _TITLE_SEPARATORS = re.compile(
-    r"\s+[|\-–—·•»~:/]\s+|\s*[_｜|]\s*|\s*(?:——|--|»)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f])-(?=[\u3400-\u9fff])")
+    r"\s+[|\-–—·•»›~:/]\s+|\s*[_｜|]\s*|\s*(?:——|--)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f])-(?=[\u3400-\u9fff])")
 
 
 def title_segments(title: str) -> list[str]:
@@ -41,14 +42,72 @@ def _span(title: str, segments: list[str]) -> str:
     return title[title.index(segments[0]): title.rindex(segments[-1]) + len(segments[-1])]
 
 
-def _without_site(title: str, site_names: list[str]) -> str:
-    """Strip the site name from a <title>-like string: a segment naming the site, else the shorter end."""
+def _letters(text: str) -> str:
+    return "".join(c for c in normalise_for_compare(text) if c.isalnum())
+
+
+def site_keys(site_names: list[str], url: str) -> set[str]:
+    """Letter-only keys naming the site: its names (and their first segments: "BioBioChile"
+    of "BioBioChile - La Red de Prensa …") and its host ("battery-news.de", "battery-news")."""
+    keys = set()
+    for name in site_names:
+        keys.add(_letters(name))
+        segments = title_segments(name)
+        if len(segments) > 1:
+            keys.add(_letters(segments[0]))
+    host = (urlsplit(url).hostname or "").removeprefix("www.")
+    if "." in host:
+        keys.update((_letters(host), _letters(host.rsplit(".", 1)[0])))
+        keys.update(_letters(label) for label in host.split(".") if len(label) > 3)
+    keys.discard("")
+    return keys
+
+
+# "… (neues-deutschland.de)", "… : alacarte", "www.site.de: …": the site named with a
+# colon or in brackets, set off without a separator of its own.
+_TRAILING_NAME = re.compile(r"\s*(?:[:：]\s+|\(\s*)([^():：]{2,40}?)\s*\)?\s*$")
+_LEADING_NAME = re.compile(r"^\s*([^\s:：]{2,40})\s*[:：]\s+")
+_DANGLING_SEPARATOR = re.compile(r"(?:\s+[|\-–—·•»›~:/]|\s*[_｜|])+\s*$")
+
+
+def _without_named_site(title: str, keys: set[str]) -> tuple[str, bool, bool]:
+    """The title without a site name set off by a colon or brackets; whether one went at
+    the start, whether one went at the end."""
+    trailing = _TRAILING_NAME.search(title)
+    at_end = bool(trailing and _letters(trailing[1]) in keys and trailing.start() >= 8)
+    if at_end:
+        title = title[: trailing.start()]
+    leading = _LEADING_NAME.match(title)
+    at_start = bool(leading and _letters(leading[1].removeprefix("www.")) in keys and len(title) - leading.end() >= 8)
+    if at_start:
+        title = title[leading.end():]
+    return title, at_start, at_end
+
+
+def _minor(segment: str, main: str) -> bool:
+    """A section or category name beside the headline ("Nacional", "Reden")."""
+    return len(segment.split()) <= 3 and len(segment) * 2 <= len(main)
+
+
+def _without_site(title: str, site_names: list[str], url: str = "") -> str:
+    """Strip the site name from a <title>-like string: a segment naming the site (with the
+    section names between it and the headline), else the shorter end."""
+    keys = site_keys(site_names, url)
+    title, at_start, at_end = _without_named_site(_DANGLING_SEPARATOR.sub("", title), keys)
+    title = title.strip()
     segments = [s for s in title_segments(title) if not _CREDIT_SEGMENT.match(s)]
     if len(segments) < 2:
         return _span(title, segments) if segments else title
-    sites = {normalise_for_compare(s) for s in site_names if s}
-    kept = [s for s in segments if normalise_for_compare(s) not in sites]
-    if kept and len(kept) < len(segments):
+    named = [_letters(s) in keys for s in segments]
+    kept = [s for s, is_site in zip(segments, named) if not is_site]
+    if kept and (len(kept) < len(segments) or at_start or at_end):
+        main = max(kept, key=len)
+        if named[-1] or at_end:
+            while len(kept) > 1 and kept[-1] is not main and _minor(kept[-1], main):
+                kept.pop()
+        if named[0] or at_start:
+            while len(kept) > 1 and kept[0] is not main and _minor(kept[0], main):
+                kept.pop(0)
         return _span(title, kept)
     first, last = segments[0], segments[-1]
     return _span(title, segments[:-1]) if len(last) <= len(first) else _span(title, segments[1:])
@@ -74,6 +133,14 @@ def _site_like(heading, key: str, references: list[str], site_names: list[str]) 
 
 
 _SEPARATOR_ONLY = re.compile(r"^[\s:：|–—\-·•]*$")
+_OPENING_QUOTES = "\"'„“”«»‘’‚"
+
+
+def _glued_headline(tail: str) -> bool:
+    """A headline glued to the kicker's last word ("<span>Die Zukunft der Arbeit</span>"Wir …"):
+    the kicker is a block of its own on screen (inside a word the text goes on in lower case;
+    scripts without capitals never tell)."""
+    return tail.lstrip(_OPENING_QUOTES)[:1].isupper() and not tail[:1].isspace()
 _KICKER_TAGS = {"span", "small", "strong", "em", "b", "i", "div", "p"}
 
 
@@ -88,9 +155,11 @@ def _heading_text(heading) -> str:
         first = children[0]
         kicker = clean_line(first.text_content())
         after = children[1] if len(children) > 1 else None
+        tail = first.tail or ""
         set_off = kicker.endswith((":", "：")) or (
-            not (first.tail or "").strip() and after is not None
-            and (after.tag == "br" or _SEPARATOR_ONLY.match(after.text_content()) is not None))
+            not tail.strip() and after is not None
+            and (after.tag == "br" or _SEPARATOR_ONLY.match(after.text_content()) is not None)) or (
+            _glued_headline(tail) and kicker[-1:].isalnum())
         if kicker and set_off:
             rest = node.text_content()[len(node.text or "") + len(first.text_content()):]
             rest = clean_line(rest).lstrip(":：|–—-·• ")
@@ -125,7 +194,10 @@ def _visible_text(heading) -> str:
 
 def _heading_title(headings: list, references: list[str], site_names: list[str], lines: list) -> str | None:
     """The h1 when the titles confirm it, or when it reads like a headline on its own."""
-    keyed = [(h, text, normalise_for_compare(text)) for h in headings if (text := _heading_text(h))]
+    sites = {normalise_for_compare(s) for s in site_names}
+    # A masthead h1 naming the site ("<h1>Site</h1>" over the article's own h1) is no
+    # candidate, even when the <title> is the site's name alone.
+    keyed = [(h, text, key) for h in headings if (text := _heading_text(h)) and (key := normalise_for_compare(text)) not in sites]
     ref_keys = [normalise_for_compare(r) for r in references]
     for _, text, key in keyed:
         if key in ref_keys:
@@ -133,7 +205,6 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
     # A heading showing the headline and a subtitle in parts of its own: the part that a
     # title names as its leading segment.
     # (Not when the title's other segments are in the heading too: then the part is a kicker.)
-    sites = {normalise_for_compare(s) for s in site_names}
     for heading, text, key in keyed:
         if _links_home(heading):
             continue  # the logo
@@ -148,14 +219,14 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
     for heading, text, key in keyed:
         if any(key in ref for ref in ref_keys) and not _site_like(heading, key, references, site_names):
             return text
-    if keyed:
-        heading, text, key = keyed[0]
-        # Titles that disagree with a long multi-word h1 are usually SEO variants of it,
-        # unless the page shows a headline-like part of the title as a heading of its own
-        # (then the h1s are teasers or widgets: "Site - News » Headline" over an h2 "Headline").
-        looks_like_headline = _headline_like(text)
-        if (looks_like_headline or not references) and not _site_like(heading, key, references, site_names):
-            return _segment_heading(references, lines, site_names, key) or text
+    # The first h1 that does not name the site (a masthead h1 comes before the article's).
+    heading, text, key = next(((h, t, k) for h, t, k in keyed if not _site_like(h, k, references, site_names)),
+                              (None, None, None))
+    # Titles that disagree with a long multi-word h1 are usually SEO variants of it,
+    # unless the page shows a headline-like part of the title as a heading of its own
+    # (then the h1s are teasers or widgets: "Site - News » Headline" over an h2 "Headline").
+    if heading is not None and (_headline_like(text) or not references):
+        return _segment_heading(references, lines, site_names, key) or text
     return None
 
 
@@ -226,7 +297,7 @@ def title_field(page: Page) -> tuple[str | None, str]:
         return selected, SELECTOR
     document = clean_line(root.findtext(".//title") or "")
     metas = [(cleaned, origin) for t, origin in zip(structured.titles, structured.title_origins) if (cleaned := clean_line(t))]
-    headings = list(root.iter("h1"))[:3]
+    headings = list(root.iter("h1"))[:4]
     references = [text for text, _ in metas] + ([document] if document else [])
     heading = (_heading_title(headings, references, structured.site_names, lines) or _shown_title(references, lines)
                or _heading_before_qualifier(references, lines, structured.site_names))
@@ -234,7 +305,7 @@ def title_field(page: Page) -> tuple[str | None, str]:
         return without_label(heading), HEURISTIC
     if not references:
         return None, NONE
-    return without_label(_without_site(references[0], structured.site_names)), metas[0][1] if metas else META
+    return without_label(_without_site(references[0], structured.site_names, page.url)), metas[0][1] if metas else META
 
 
 def title_line(lines: list, title: str | None) -> int | None:

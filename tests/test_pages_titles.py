@@ -1,0 +1,72 @@
+"""Titles: the candidate the page supports, and a <title> without the site's name."""
+
+from __future__ import annotations
+
+import pytest
+
+from portal_spider.pages import parse_article
+
+TEXT = "<div>" + "".join(f"<p>Ein Absatz des Artikels mit genug Text, Nummer {i}.</p>" for i in range(8)) + "</div>"
+
+
+def page(body: str, head: str = "") -> str:
+    return f"<html><head>{head}</head><body>{body}</body></html>"
+
+
+def title_of(body: str, head: str, url: str = "https://a.example/x") -> str | None:
+    return parse_article(page(body + TEXT, head), url).title
+
+
+def test_a_masthead_h1_equal_to_a_site_name_title_is_not_the_headline():
+    head = "<title>Spielwarte</title><meta property='og:site_name' content='Spielwarte'>"
+    body = "<h1>Spielwarte</h1><h1>Das Studio vergrößert sein Team in Leipzig</h1>"
+    assert title_of(body, head) == "Das Studio vergrößert sein Team in Leipzig"
+
+
+def test_a_masthead_h1_before_the_article_h1_leaves_the_article_h1_as_headline():
+    head = ("<title>Das Studio vergrößert sein Team - Spielwarte.de</title>"
+            "<meta property='og:site_name' content='Spielwarte.de'>")
+    body = "<h1>Spielwarte.de</h1><h1>Das Studio vergrößert sein Team in Leipzig</h1>"
+    assert title_of(body, head) == "Das Studio vergrößert sein Team in Leipzig"
+
+
+@pytest.mark.parametrize("document, url, title", [
+    # "›" separates like "»"; a "»" glued to a word is a quotation mark.
+    ("Laufen im Winter: von bäh zu yeah in zwölf Monaten › Nordish by Nature", "https://a.example/x",
+     "Laufen im Winter: von bäh zu yeah in zwölf Monaten"),
+    ("»Einfach kein Geld mehr, um die Miete zu zahlen« - Die Zeitung", "https://a.example/x",
+     "»Einfach kein Geld mehr, um die Miete zu zahlen«"),
+    # A separator the template left without a site name after it.
+    ("Pferdesport definitiv bei Olympia 2028 dabei -", "https://a.example/x", "Pferdesport definitiv bei Olympia 2028 dabei"),
+    # The site named in brackets, after a colon or before one: the host names it.
+    ("Ein langer Titel über den Mietenstreik (beispiel-zeitung.de)", "https://www.beispiel-zeitung.de/x",
+     "Ein langer Titel über den Mietenstreik"),
+    ("Der historische Purzelbaum: Alacarte", "https://alacarte.example/x", "Der historische Purzelbaum"),
+    # The section names between the site and the headline go with the site.
+    ("www.bundesamt.de: Das Amt / Reden / Rede des Präsidenten beim Konvent der Landesparlamente",
+     "https://www.bundesamt.de/x", "Rede des Präsidenten beim Konvent der Landesparlamente"),
+])
+def test_title_without_headline_loses_the_site_name(document, url, title):
+    assert title_of("", f"<title>{document}</title>", url) == title
+
+
+def test_section_name_between_headline_and_site_goes_with_the_site():
+    head = ("<title>Gremios de camioneros no descartan nueva movilización | Nacional | BioBioChile</title>"
+            "<meta property='og:site_name' content='BioBioChile - La Red de Prensa Más Grande de Chile'>")
+    assert title_of("", head) == "Gremios de camioneros no descartan nueva movilización"
+
+
+def test_a_short_title_segment_before_the_site_stays_when_it_is_the_headline():
+    # Only segments much shorter than the headline are sections: two parts of a title stay.
+    head = "<title>Zelda im Test: Ein Abenteuer | Das große Finale | Spielwarte</title><meta property='og:site_name' content='Spielwarte'>"
+    assert title_of("", head) == "Zelda im Test: Ein Abenteuer | Das große Finale"
+
+
+@pytest.mark.parametrize("heading, title", [
+    ("<span class='overline'>Die Zukunft der Arbeit</span>\"Wir dekorieren die Liegestühle um\"",
+     "\"Wir dekorieren die Liegestühle um\""),
+    # Inside a word the text goes on in lower case: one word split by markup, no kicker.
+    ("<span>Klima</span>schutz lohnt sich für alle Gemeinden", "Klimaschutz lohnt sich für alle Gemeinden"),
+])
+def test_a_kicker_glued_to_the_headline_is_not_the_title(heading, title):
+    assert title_of(f"<h1>{heading}</h1>", "") == title
