@@ -22,9 +22,11 @@ _AUTHOR_LABEL = (
     r"|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?"
     rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])"
     r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s*von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|^von(?=\s)"
-    r"|(?<![\w])(?:[Gg]eschrieben|[Vv]erfasst)\s+von(?=\s)"
+    r"|(?<![\w])(?:[Gg]eschrieben|[Vv]erfasst)\s+von(?=\s|[A-ZÀ-Þ])"
     # Without a colon "Autor" labels only at the line start: "Interview mit Autorin X" is prose.
-    r"|Autor(?:in)?\s*[:：]|^Autor(?:in)?(?=\s)|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:)"
+    r"|Autor(?:in|\*in|:in|In)?\s*[:：]|^Autor(?:in|\*in|:in|In)?(?=\s)|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:"
+    # A forum thread's starter wrote its first post: "Thread starter Tiberius", "楼主：X".
+    r"|(?<![\w])(?:[Tt]hread [Ss]tarter|[Ss]tarted by|[Tt]opic [Ss]tarter|[Oo]riginal [Pp]oster)(?=\s)|(?:楼\s*主|樓\s*主)(?=\s*[:：]))"
 )
 # Who put the page online ("Gespeichert von rasos am …"): the author only when no byline names one.
 _POSTER_LABEL = r"(?:Posted by|(?<![\w])(?:[Ee]rstellt|[Gg]espeichert|[Ee]ingestellt|[Vv]eröffentlicht)\s+von(?=\s))"
@@ -60,12 +62,12 @@ _PADDED_NAME = re.compile(r"(?<![\u3400-\u9fff])([\u3400-\u9fff])[ \u3000]{1,2}(
 # Forum and blog user names: one token mixing letters, digits or symbols ("ggjjzhzz", "放飞&心情").
 _USER_NAME = re.compile(r"^(?=.*[A-Za-z0-9_&.-])[\w&.\-\u3400-\u9fff]{3,16}$")
 # A user handle in structured data ("gabor_munier"): the page's byline usually names the person.
-_HANDLE = re.compile(r"^[a-z0-9]+(?:[_.][a-z0-9]+)+$")
+_HANDLE = re.compile(r"^[a-z0-9]+(?:[_.-][a-z0-9]+)+$")  # "gabor_munier", a URL slug "gloria-ruiz-kuilan"
 _DOMAIN = re.compile(r"\w\.(?:com|net|org|de|at|ch|cn|fr|uk|info|io|it|es|cl)\b", re.I)
 _POSTED_LINE = re.compile(r"^(?:发表于|發表於|发表在|發表在|发布于|發佈於|張貼於|张贴于|Posted (?:on|at)\b)", re.I)
 _POSTED = re.compile(r"(?:^|由)\s*([^\s由@]{2,16})\s*(?:发表于|發表於|张贴|張貼|写于|寫於|发布于|發佈於|posted (?:on|at))", re.I)
 _ORGANISATION = re.compile(
-    r"\b(?:e\.\s?V\b\.?|GmbH|(?-i:AG|KG|SE|plc)|Inc\b\.?|Ltd\.?|LLC|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)|"
+    r"\b(?:e\.\s?V\b\.?|GmbH|(?-i:AG|KG|SE|plc)|Inc\b\.?|Ltd\.?|LLC|Limited|Corporation|Corp\.?|Incorporated|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)|"
     r"\w*(?:anstalt|institut|ministerium|universität|hochschule|verein|gesellschaft)\b|"
     r"\b(?:University|Institute|Association|Foundation|Department|Agency|Ministry|Council)\b|"
     r"出版社|期刊|杂志社|雜誌社|有限公司|集团|集團", re.I
@@ -74,7 +76,7 @@ _LEAD_IN = re.compile(r"^\s*(?:(?:veröffentlicht|geschrieben|erstellt|eingestel
 _STRUCTURED_END = re.compile(r",\s*\d|\s@\w|\s[|•·]\s")
 _PLACE_REPORT = re.compile(r"(?<=\S)(?:报道|報道|報導|电|電)")
 _LABEL_ALONE = re.compile(
-    r"^(?:Autor(?:in)?|Autoren|Author|Authors|By|Von|Text|(?:Published|Posted|Written) by|(?:Geschrieben|Verfasst) von|"
+    r"^(?:Autor(?:in|\*in|:in|In)?|Autoren|Author|Authors|By|Von|Text|(?:Published|Posted|Written) by|(?:Geschrieben|Verfasst) von|"
     r"作者|记者|記者|撰文|(发文机关|發文機關))\s*[:：]?$", re.I
 )
 # "作者[太小心]": blog platforms put the writer's name in brackets after 作者.
@@ -89,12 +91,17 @@ _NOT_A_WRITER = set(
     "通知 关键词 關鍵詞 标签 標籤 栏目 欄目 分类 分類 相关 相關 热点 熱點 推荐 推薦 新闻 新聞 最新 首页 首頁 当前位置 當前位置 "
     "提示 注意 声明 聲明 附件 图片 圖片 视频 視頻 活动 活動 攻略 专访 專訪 独家 獨家 快讯 快訊 社论 社論 观点 觀點".split()
 )
+# A date as bylines show it: "11.12.2019", "2019-12-11", "1. Februar 2022", "Feb 1, 2022".
+_SHOWN_DATE = r"(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}\.\s*[^\W\d]{3,9}\.?\s+\d{4}|[^\W\d]{3,9}\.?\s+\d{1,2},?\s+\d{4})"
 _DATED_NAME = re.compile(
-    r"^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\s*[-–|·]|\d{1,2}\.\s*[^\W\d]{3,9}\.?\s+\d{4}\s*[-–|·]?)\s*(.+)$"
+    rf"^(?:\d{{1,4}}[./-]\d{{1,2}}[./-]\d{{1,4}}\s*[-–|·,]|\d{{1,2}}\.\s*[^\W\d]{{3,9}}\.?\s+\d{{4}}\s*[-–|·,]?"
+    rf"|[^\W\d]{{3,9}}\.?\s+\d{{1,2}},?\s+\d{{4}}\s*[-–|·])\s*(.+)$"
 )
-# "Jacobo Betancur Peláez | Publicado hace 3 horas": a name, then the publication line.
+# "Jacobo Betancur Peláez | Publicado hace 3 horas", "Swantje Schemmerling | 06.11.23": a name, then the publication line.
 _NAME_THEN_DATE = re.compile(
-    r"^(.{3,60}?)\s*[|·•]\s*(?:Publicado|Published|Posted|Veröffentlicht|Publié|Actualizado|Updated|Aktualisiert)\b", re.I
+    rf"^(.{{3,60}}?)\s*[|·•]\s*(?:(?:Publicado|Published|Posted|Veröffentlicht|Publié|Actualizado|Updated|Aktualisiert)\b"
+    rf"|{_SHOWN_DATE}(?!\d))",
+    re.I,
 )
 # The most common Chinese surnames (simplified and traditional forms).
 _SURNAMES = set(
@@ -120,6 +127,12 @@ _ROLE = re.compile(
     r"wissenschaftler|wissenschaftlerin|professor|professorin|chefredakteur|chefredakteurin|moderator|moderatorin)$",
     re.I,
 )
+# A job title after the name ("Jon King, News Reporter", "Mathilda Trausch, Online-Redaktion"): no second name.
+_JOB_TITLE = re.compile(
+    r"(?:^|[\s-])(?:reporter|editor|writer|correspondent|contributor|columnist|journalist|staff|redaktion|redakteur(?:in)?|"
+    r"korrespondent(?:in)?|autor(?:in)?|journalistin|reporterin|kolumnist(?:in)?|rédacteur|rédactrice|periodista|redactor(?:a)?)$",
+    re.I,
+)
 _GLUED_DIGITS = re.compile(r"^([^\W\d][^\d]*?[^\W\d])\d")
 # Buttons and labels that byline markup holds besides the name.
 _UI_WORDS = {
@@ -133,7 +146,9 @@ _MONTH_ABBREVIATIONS = {"Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", 
 # Capitalised words, particles allowed inside ("Ludwig van Beethoven") but not at the end ("Artikel von").
 _PARTICLES = ("van", "von", "de", "der", "den", "del", "della", "da", "das", "do", "dos", "di", "du", "des", "le", "la",
               "ten", "ter", "zu")
-_LATIN_NAME = re.compile(rf"^[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:(?:{'|'.join(_PARTICLES)})\s+)*[A-ZÀ-Þ][\w'’.-]*){{0,4}}$")
+# Capitals of the alphabetic scripts: Latin, Greek, Cyrillic ("Андрей Колесников").
+_CAPITAL = "A-ZÀ-ÖØ-ÞΑ-ΩЀ-Я"
+_LATIN_NAME = re.compile(rf"^[{_CAPITAL}][\w'’.-]*(?:\s+(?:(?:{'|'.join(_PARTICLES)})\s+)*[{_CAPITAL}][\w'’.-]*){{0,4}}$")
 
 
 def _tidy_name(name: str) -> str:
@@ -169,8 +184,8 @@ def _names(value: str) -> list[str]:
     names = []
     for part in parts:
         part = _tidy_name(part)
-        if not part or _DEGREE.fullmatch(part):
-            continue  # "Grant Tinsley, PhD": the degree is not a second author
+        if not part or _DEGREE.fullmatch(part) or (names and _JOB_TITLE.search(part)):
+            continue  # "Grant Tinsley, PhD", "Jon King, News Reporter": the degree or job is not a second author
         pieces = part.split() if all(_HAN_NAME.match(p) for p in part.split()) else [part]
         for piece in pieces:
             if piece.lower() in _UI_WORDS:
@@ -182,7 +197,7 @@ def _names(value: str) -> list[str]:
             words = piece.split()
             # The first name runs up to a lower-case word, a middle name included ("Anna
             # Maria Berg im …"); after a comma more words are often a role ("…, Projektleiterin der Stiftung").
-            lower = next((i for i, word in enumerate(words) if word[:1].islower() and word not in _PARTICLES), None)
+            lower = next((i for i, word in enumerate(words) if not word[:1].isupper() and word not in _PARTICLES), None)
             first_last = " ".join(words[:lower if not names and lower is not None and 2 <= lower <= 4 else 2])
             return names + [first_last] if len(words) > 2 and _LATIN_NAME.match(first_last) else names
     people = [name for name in names if name.lower() not in _AGENCIES]
@@ -195,6 +210,19 @@ def _colon_organisation(value: str) -> list[str]:
         return []
     tokens = value.strip(" :：").split()
     return tokens[:1] if tokens and _ORGANISATION_NAME.fullmatch(tokens[0]) else []
+
+
+# Labels that are plain prepositions too ("Von", "By", "Par", "Por"): they open prose as often as bylines.
+_PREPOSITIONS = {"Von", "von", "By", "by", "Par", "Por"}
+
+
+def _names_after_preposition(names: list[str]) -> bool:
+    """Names a bare preposition may introduce: no lower-case word ("Por ende"; a user name
+    with digits may be: "von heiler77"), and not several one-word names ("Von Risiken und
+    Nebenwirkungen": nouns, in German)."""
+    if any(name[:1].islower() and not re.search(r"[\d_]", name) for name in names):
+        return False
+    return not (len(names) > 1 and all(" " not in name and not _HAN_NAME.match(name) for name in names))
 
 
 def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
@@ -212,6 +240,8 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
         if _PHOTOGRAPHER.match(value):
             continue  # "新华社记者 才扬 摄": the reporter took the photo; a caption, not the byline
         names = [name for name in _names(value) or _colon_organisation(value) if name.lower() not in _PLACEHOLDERS]
+        if match.group().strip() in _PREPOSITIONS and not _names_after_preposition(names):
+            continue  # "Por ende, …", "Von Risiken und Nebenwirkungen": prose, not a byline
         if names and all(name.lower() in _STAND_INS for name in names):
             rank = _STAND_IN_RANK  # "作者：小编 责任编辑：李四": the editor is named, the writer is not
         if names and (best is None or rank < best[0]):
@@ -303,11 +333,60 @@ def _marked_names(root):
         text = re.sub(rf"^\s*(?:{_AUTHOR_LABEL})\s*[:：]?", "", text).strip()
         led = text != raw  # "erstellt von Dominique — …", "Author: Bo2man am …": the label vouches for one word
         if 1 < len(text) < 80:
-            names = _names(text)
+            pieces = _person_pieces(element)
+            names = pieces if len(pieces) > 1 and _only_names(element, pieces) else _names(text)
             alone = names == [text]  # the element holds nothing but the name
-            names = [n for n in names if alone or led or _HAN_NAME.match(n) or (_LATIN_NAME.match(n) and " " in n)]
+            names = [_trimmed(n, pieces) for n in names
+                     if alone or led or _HAN_NAME.match(n) or (_LATIN_NAME.match(n) and " " in n)]
             if names:
                 yield index, names
+
+
+def _person_pieces(element) -> list[str]:
+    """The element's text pieces (its own and its children's) that are a first and last name
+    or a Han name: markup sets names apart from the words around them."""
+    pieces = []
+    for piece in element.itertext():
+        text = _LEAD_IN.sub("", clean_line(piece)).strip(" ,;")
+        if (_HAN_NAME.match(text) or (_LATIN_NAME.match(text) and 2 <= len(text.split()) <= 4)) and text not in pieces:
+            pieces.append(text)
+    return pieces
+
+
+_JOINERS = re.compile(r"^(?:[,;&/|·•]|and|und|et|y|e|by|von|par|por|de)?$", re.I)
+
+
+def _only_names(element, pieces: list[str]) -> bool:
+    """The element holds names and joiners only ("<a>Birgit Baumann</a><a>Anna Giulia Fink</a>")."""
+    rest = clean_line(" ".join(element.itertext()))
+    for piece in sorted(pieces, key=len, reverse=True):
+        rest = rest.replace(piece, " ")
+    return all(_JOINERS.match(word) for word in rest.split())
+
+
+def _trimmed(name: str, pieces: list[str], others: list[str] = ()) -> str:
+    """A name run on into the next element's words ("Harald Bauer Autor", "Tuva Mathilde
+    Løland Tips meg") cut back to the name the markup shows alone, or to the words before
+    another element's text ("Vasilisa Stepanenko" + "The Associated Press")."""
+    person = next((piece for piece in pieces if name.startswith(piece) and name[len(piece): len(piece) + 1].isupper()
+                   or name.startswith(piece + " ")), None)
+    if person:
+        return person
+    for other in others:
+        rest = name[: -len(other) - 1] if len(other) < len(name) and name.endswith(" " + other) else ""
+        if len(rest.split()) >= 2 and _LATIN_NAME.match(rest):
+            return rest
+    return name
+
+
+def _markup_trimmed(root, names: list[str] | None) -> list[str] | None:
+    """Byline names from the text flow, cut where the author markup sets the name apart."""
+    if not names or all(_HAN_NAME.match(name) or len(name.split()) < 3 for name in names):
+        return names
+    elements = root.xpath(_AUTHOR_MARKUP)[:24]
+    pieces = [piece for element in elements for piece in _person_pieces(element)]
+    others = [text for element in elements for piece in element.itertext() if (text := clean_line(piece))]
+    return [_trimmed(name, pieces, others) for name in names]
 
 
 def _boxed_author(root) -> list[str] | None:
@@ -563,7 +642,8 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
             # Only user handles: the page's byline names the person, when it has one.
             byline = _real_names(_byline_authors(windows, (0, 1)), software)
             return (", ".join(byline), HEURISTIC) if byline else (", ".join(cleaned), origin)
-    finders = (lambda: _byline_authors(windows, (0, 1)), lambda: _marked_authors(root, windows[0]), lambda: _signature(signature),
+    finders = (lambda: _markup_trimmed(root, _byline_authors(windows, (0, 1))), lambda: _marked_authors(root, windows[0]),
+               lambda: _signature(signature),
                lambda: _bracketed_byline(page.lines), lambda: _name_colon_title(page.lines), lambda: _photo_credit(windows),
                lambda: _byline_authors(windows, (2, 3, 4, 5)), lambda: _boxed_author(root), lambda: _copyright_holder(page.lines))
     for find in finders:

@@ -1,0 +1,64 @@
+"""Authors: bylines told apart from prose, names cut where the markup sets them apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from portal_spider.pages import parse_article
+
+TEXT = "<div>" + "".join(f"<p>Ein Absatz des Artikels mit genug Text, Nummer {i}.</p>" for i in range(8)) + "</div>"
+
+
+def author_of(byline: str, head: str = "") -> str | None:
+    html = f"<html><head>{head}</head><body><h1>Ein Titel für den Artikel hier</h1>{byline}{TEXT}</body></html>"
+    return parse_article(html, "https://a.example/x").author
+
+
+@pytest.mark.parametrize("byline, author", [
+    # A preposition that labels bylines opens prose too.
+    ("<p>Por ende, las ventajas de esta gestión se convierten en una desventaja para el uso.</p>", None),
+    ("<h2>Von Risiken und Nebenwirkungen</h2><section class='author'>Christoph von Ritter</section>", "Christoph von Ritter"),
+    ("<p>Beitrag von heiler77 » 21.01.2009</p>", "heiler77"),
+    # Labels glued to the name, gender-inclusive labels, a forum thread's starter.
+    ("<div>Geschrieben von<a href='/p/em'>Elisa Marvena</a></div>", "Elisa Marvena"),
+    ("<div>Autor*in</div><div>Brit Weirich (Medizinredakteurin)</div>", "Brit Weirich"),
+    ("<ul><li>Thread starter Tiberius</li><li>Start date Sep 18, 2020</li></ul>", "Tiberius"),
+    # A job title after the name is no second writer.
+    ("<p>By Jon King, News Reporter</p>", "Jon King"),
+    # The name beside the date that the byline shows.
+    ("<p>Swantje Schemmerling | 06.11.23</p>", "Swantje Schemmerling"),
+    ("<p>1. Februar 2022 , Daniel Dillenburg</p>", "Daniel Dillenburg"),
+])
+def test_bylines_near_the_headline(byline, author):
+    assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("markup, author", [
+    ("<aside class='author'>Jeanne Corriveau 19 février 2020 Montréal</aside>", "Jeanne Corriveau"),
+    ("<aside class='author-meta'><span>Harald Bauer</span><span>Autor</span></aside>", "Harald Bauer"),
+    ("<div class='authors'><a>Birgit Baumann</a><a>Anna Giulia Fink</a><a>Jan Michael Marchart</a></div>",
+     "Birgit Baumann, Anna Giulia Fink, Jan Michael Marchart"),
+    ("<p class='document_authors'>Андрей Колесников</p>", "Андрей Колесников"),
+])
+def test_author_markup_sets_the_names_apart(markup, author):
+    assert author_of(markup) == author
+
+
+@pytest.mark.parametrize("byline, author", [
+    ("<div class='byline'><span>By Samya Kullab and Vasilisa Stepanenko</span> <span class='source'>The Associated Press</span></div>",
+     "Samya Kullab, Vasilisa Stepanenko"),
+    ("<div class='meta'><span>30. Oktober 2023</span> <span class='author'>Carola Pönisch</span> <span>Kultur</span></div>",
+     "Carola Pönisch"),
+])
+def test_a_byline_in_the_text_flow_stops_where_the_markup_ends_the_name(byline, author):
+    assert author_of(byline) == author
+
+
+def test_a_url_slug_as_structured_author_yields_to_the_byline():
+    head = "<meta name='author' content='gloria-ruiz-kuilan'>"
+    assert author_of("<p>Por Gloria Ruiz Kuilan</p>", head) == "Gloria Ruiz Kuilan"
+
+
+def test_a_limited_company_in_the_copyright_line_is_no_writer():
+    html = f"<html><body><h1>Ein Titel für den Artikel hier</h1>{TEXT}<p>© 2019 Springer Nature Limited</p></body></html>"
+    assert parse_article(html, "https://a.example/x").author is None
