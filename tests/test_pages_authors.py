@@ -62,3 +62,27 @@ def test_a_url_slug_as_structured_author_yields_to_the_byline():
 def test_a_limited_company_in_the_copyright_line_is_no_writer():
     html = f"<html><body><h1>Ein Titel für den Artikel hier</h1>{TEXT}<p>© 2019 Springer Nature Limited</p></body></html>"
     assert parse_article(html, "https://a.example/x").author is None
+
+
+@pytest.mark.parametrize("links, author", [
+    # A link to the writer's author page, beside the headline.
+    ("<div><a href='/author/ronja-beck/'>Ronja Beck</a></div>", "Ronja Beck"),
+    # A user name the author page's address ends with.
+    ("<div><a href='https://blog.example/author/karstenruppert'>karstenruppert</a></div>", "karstenruppert"),
+    # A forum thread starter's profile link beside the headline.
+    ("<div><a href='/forums/members/tiberius.8/'>Tiberius</a></div><div>Sep 18, 2020</div>", "Tiberius"),
+    # Several writers linked in one byline line.
+    ("<div><a href='/autor/isabel-caro'>Isabel Caro</a>, <a href='/autor/rocio-latorre'>Rocío Latorre</a> y "
+     "<a href='/autor/jose-wilson'>José Miguel Wilson</a></div>", "Isabel Caro, Rocío Latorre, José Miguel Wilson"),
+    # A page about a person is no author page; a menu's link to the writers' index names nobody.
+    ("<div><a href='/person/alexander-zverev/'>Alexander Zverev</a></div>", None),
+    ("<div><a href='/autoren/'>Autoren</a></div>", None),
+])
+def test_links_to_author_pages_name_the_writer(links, author):
+    assert author_of(links) == author
+
+
+def test_a_profile_link_far_from_the_headline_names_nobody():
+    html = (f"<html><body><h1>Ein Titel für den Artikel hier</h1>{TEXT}{TEXT}{TEXT}"
+            "<div><a href='/members/someone.3/'>Some User</a></div></body></html>")
+    assert parse_article(html, "https://a.example/x").author is None

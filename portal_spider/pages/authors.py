@@ -273,7 +273,11 @@ def _unlabelled_byline(text: str, following: str) -> list[str] | None:
     if label := _LABEL_ALONE.match(text):
         if label[1]:  # 发文机关 over the issuing office's name
             return [following] if _ORGANISATION_NAME.fullmatch(following) else None
-        return _names(following) or None
+        names = _names(following)
+        # The name line under the label, not a sentence opening with capitalised words
+        # ("Autoren" in a menu over "Ein Absatz des Artikels mit …").
+        rest = following.partition(names[0])[2].lstrip()[:1] if names else ""
+        return names if names and not rest.islower() else None
     if _POSTED_LINE.match(following) and text not in _NOT_A_WRITER and (names := _names(text)) == [text]:
         return names  # a forum post's header: the poster's name, the "发表于 …" line under it
     dated = _DATED_NAME.match(text) or _NAME_THEN_DATE.match(text)
@@ -387,6 +391,49 @@ def _markup_trimmed(root, names: list[str] | None) -> list[str] | None:
     pieces = [piece for element in elements for piece in _person_pieces(element)]
     others = [text for element in elements for piece in element.itertext() if (text := clean_line(piece))]
     return [_trimmed(name, pieces, others) for name in names]
+
+
+# Where sites link a writer's page: the CMS conventions for author pages (/author/x,
+# ?author=3) and, weaker, for user profiles (forums: /members/x.8/, Discuz's space-uid).
+_AUTHOR_PATH = re.compile(r"/(?:authors?|autor(?:en|in)?|auteurs?|autore|autori|autores|journalists?|staff)/|[?&]author=\d", re.I)
+# (Not /person/ or /people/: news sites file stories about someone there.)
+_PROFILE_PATH = re.compile(r"/(?:members?|mitglieder|users?|profiles?|profil|u)/|mod=space&(?:amp;)?uid=|space-uid-\d", re.I)
+
+
+def _linked_authors(root, near: list[str]) -> list[str] | None:
+    """The writer named by a link to an author page: the one the page shows closest to the
+    headline, else the first author-page link; a profile link only beside the headline.
+    The link text must read as a person (a first and last name, a Han name) or be the
+    user name its address ends with ("/author/karstenruppert")."""
+    found = []
+    for link in root.iter("a"):
+        href = link.get("href") or ""
+        match = _AUTHOR_PATH.search(href) or _PROFILE_PATH.search(href)
+        if match is None:
+            continue
+        text = _tidy_name(_LEAD_IN.sub("", clean_line(link.text_content())))
+        if not 1 < len(text) < 60 or _names(text) != [text]:
+            continue
+        slug = _letters(href[match.end():])
+        if (_HAN_NAME.match(text) or (_LATIN_NAME.match(text) and " " in text) or (len(text) > 2 and _letters(text) in slug)) \
+                and not any("comment" in (a.get("class") or "") + (a.get("id") or "") for a in link.iterancestors()):
+            found.append((match.re is _AUTHOR_PATH, text))
+    if not found:
+        return None
+    shown = {normalise_for_compare(text): text for _, text in found}
+    for line in near:
+        key = normalise_for_compare(line)
+        if key in shown:
+            return [shown[key]]
+        # A byline may link several writers: "Por Isabel Caro, Rocío Latorre y José Miguel Wilson"
+        # (labelled, or nothing but the names).
+        hits = sorted((key.find(name), text) for name, text in shown.items() if name in key) if len(line) < 120 else []
+        rest = key
+        for name in sorted(shown, key=len, reverse=True):
+            rest = rest.replace(name, " ")
+        if hits and (_LABELS.search(line) or all(_JOINERS.match(word) for word in rest.split())):
+            return [text for _, text in hits]
+    return next(([text] for strong, text in found if strong), None)
 
 
 def _boxed_author(root) -> list[str] | None:
@@ -643,7 +690,7 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
             byline = _real_names(_byline_authors(windows, (0, 1)), software)
             return (", ".join(byline), HEURISTIC) if byline else (", ".join(cleaned), origin)
     finders = (lambda: _markup_trimmed(root, _byline_authors(windows, (0, 1))), lambda: _marked_authors(root, windows[0]),
-               lambda: _signature(signature),
+               lambda: _linked_authors(root, windows[0]), lambda: _signature(signature),
                lambda: _bracketed_byline(page.lines), lambda: _name_colon_title(page.lines), lambda: _photo_credit(windows),
                lambda: _byline_authors(windows, (2, 3, 4, 5)), lambda: _boxed_author(root), lambda: _copyright_holder(page.lines))
     for find in finders:
