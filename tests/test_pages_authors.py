@@ -86,3 +86,17 @@ def test_a_profile_link_far_from_the_headline_names_nobody():
     html = (f"<html><body><h1>Ein Titel für den Artikel hier</h1>{TEXT}{TEXT}{TEXT}"
             "<div><a href='/members/someone.3/'>Some User</a></div></body></html>")
     assert parse_article(html, "https://a.example/x").author is None
+
+
+@pytest.mark.parametrize("byline, head, url, author", [
+    # The platform a blog is hosted on is no writer; a domain named after the writer may be.
+    ("<p>Posted by Tumblr</p>", "", "https://someone.tumblr.com/post/1", None),
+    ("", "<meta name='author' content='Tumblr'>", "https://someone.tumblr.com/post/1", None),
+    ("<p>By John Smith</p>", "", "https://blog.smith.com/x", "John Smith"),
+    # Software credits: no person's name has a "!".
+    ("", "<meta name='author' content='Discuz! Team'>", "https://a.example/x", None),
+    ("<p>作者：Discuz! Team</p><p>编辑：张三</p>", "", "https://a.example/x", "张三"),
+])
+def test_platforms_and_software_are_no_writers(byline, head, url, author):
+    html = f"<html><head>{head}</head><body><h1>Ein Titel für den Artikel hier</h1>{byline}{TEXT}</body></html>"
+    assert parse_article(html, url).author == author

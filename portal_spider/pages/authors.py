@@ -640,12 +640,30 @@ def _credited_software(root) -> set[str]:
     return words
 
 
+_SECOND_LEVEL = {"com", "co", "net", "org", "gov", "edu", "ac", "or", "ne"}
+# Marks a credited word that counts only as the whole name (a platform's name may be a
+# surname inside a writer's: blog.smith.com), not inside one as software words do.
+_WHOLE_NAME = "="
+
+
+def _hosting_platform(url: str) -> set[str]:
+    """The platform a page is hosted on ("tumblr" for someone.tumblr.com): a blog on a
+    subdomain of it is the user's site, and the platform's name is no writer. (On
+    heiko-adams.de the domain's name may well be the writer's.)"""
+    labels = (urlsplit(url).hostname or "").lower().removeprefix("www.").split(".")
+    if len(labels) >= 3 and labels[-2] in _SECOND_LEVEL and len(labels[-1]) == 2:
+        labels = labels[:-1]  # someone.blog.com.cn
+    return {_WHOLE_NAME + _letters(labels[-2])} if len(labels) >= 3 else set()
+
+
 def _is_credit(name: str, software: set[str]) -> bool:
-    """A placeholder or the software's credit. (A byline naming the site stays: personal
-    sites carry their writer's name.)"""
+    """A placeholder, the software's or hosting platform's credit ("Discuz! Team": no
+    person's name has a "!"). (A byline naming the site stays: personal sites carry their
+    writer's name.)"""
     lowered = name.lower()
-    return (_NO_LETTERS.match(name) is not None or lowered.strip(" .") in _PLACEHOLDERS
-            or any(word in lowered for word in software))
+    return (_NO_LETTERS.match(name) is not None or lowered.strip(" .") in _PLACEHOLDERS or "!" in name
+            or _WHOLE_NAME + _letters(name) in software
+            or any(word in lowered for word in software if not word.startswith(_WHOLE_NAME)))
 
 
 def _real_names(names: list[str] | None, software: set[str]) -> list[str] | None:
@@ -667,7 +685,7 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         found = _labelled_authors(selected)
         return (", ".join(found[1]) if found else selected), SELECTOR
     sites = _site_words(url, structured.site_names, root.findtext(".//title") or "")
-    software = _credited_software(root)
+    software = _credited_software(root) | _hosting_platform(url)
     stand_in = None
     for names, origin in zip(structured.authors, structured.author_origins):
         cleaned = list(dict.fromkeys(name for n in names for part in _structured_names(n)
