@@ -70,3 +70,33 @@ def test_a_short_title_segment_before_the_site_stays_when_it_is_the_headline():
 ])
 def test_a_kicker_glued_to_the_headline_is_not_the_title(heading, title):
     assert title_of(f"<h1>{heading}</h1>", "") == title
+
+
+def test_a_teaser_h1_linking_to_another_page_is_not_the_headline():
+    head = "<title>Der historische Purzelbaum (2021/5): alacarte</title><meta property='og:site_name' content='alacarte'>"
+    body = "<div class='top'><h1><a href='/a/3'>Wetter: Am Wochenende wird es in vielen Regionen wieder warm</a></h1></div>"
+    assert title_of(body, head, "https://alacarte.example/purzelbaum") == "Der historische Purzelbaum (2021/5)"
+
+
+def test_an_h1_linking_to_its_own_page_stays_the_headline():
+    body = "<h1><a href='https://a.example/x/'>Das Studio vergrößert sein Team in Leipzig</a></h1>"
+    assert title_of(body, "<title>Studio wächst - Spielwarte</title>") == "Das Studio vergrößert sein Team in Leipzig"
+
+
+@pytest.mark.parametrize("body, title", [
+    # A masthead h1, then the headline as an h2 that the <title> confirms.
+    ("<h1 class='site-title'>Spielwarte</h1><h2>Eva Welskop-Deffaa zur neuen Präsidentin gewählt</h2>",
+     "Eva Welskop-Deffaa zur neuen Präsidentin gewählt"),
+    # An h2 headline with a kicker, inside the title.
+    ("<h2><span>Klimaschutz</span><span>: </span>Bohren, bis es heiß wird</h2>", "Bohren, bis es heiß wird"),
+])
+def test_the_headline_as_an_h2_that_the_titles_confirm(body, title):
+    head = ("<title>Eva Welskop-Deffaa zur neuen Präsidentin gewählt</title>"
+            "<meta property='og:title' content='Wahl: Eva Welskop-Deffaa zur neuen Präsidentin gewählt'>" if "Eva" in body
+            else "<title>Klimaschutz: Bohren, bis es heiß wird | Spielwarte</title>")
+    assert title_of(body, head + "<meta property='og:site_name' content='Spielwarte'>") == title
+
+
+def test_a_section_h2_inside_the_title_is_not_the_headline():
+    head = "<title>Kultur: Ein langer Abend im Theater am Markt | Spielwarte</title>"
+    assert title_of("<h2>Kultur</h2>", head) == "Kultur: Ein langer Abend im Theater am Markt"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import re
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
@@ -192,12 +192,28 @@ def _visible_text(heading) -> str:
     return heading.text_content()
 
 
-def _heading_title(headings: list, references: list[str], site_names: list[str], lines: list) -> str | None:
-    """The h1 when the titles confirm it, or when it reads like a headline on its own."""
+def _links_elsewhere(heading, url: str) -> bool:
+    """A heading that is wholly a link to another page: a teaser's headline (an article's
+    own heading links, if at all, to itself)."""
+    links = list(heading.iter("a"))
+    if len(links) != 1 or not url or clean_line(links[0].text_content()) != clean_line(heading.text_content()):
+        return False
+    target = urlsplit(urljoin(url, links[0].get("href") or ""))
+    here = urlsplit(url)
+    there, path = target.path.rstrip("/"), here.path.rstrip("/")
+    # A thread's heading links to its first page from the others ("/t/123" on "/t/123/page-2").
+    return target.hostname != here.hostname or not (path.startswith(there) or there.startswith(path))
+
+
+def _heading_title(headings: list, references: list[str], site_names: list[str], lines: list, url: str = "",
+                   confirmed_only: bool = False) -> str | None:
+    """The heading when the titles confirm it, or (unless ``confirmed_only``: h2s, which
+    sections and teasers use as well) when it reads like a headline on its own."""
     sites = {normalise_for_compare(s) for s in site_names}
     # A masthead h1 naming the site ("<h1>Site</h1>" over the article's own h1) is no
     # candidate, even when the <title> is the site's name alone.
-    keyed = [(h, text, key) for h in headings if (text := _heading_text(h)) and (key := normalise_for_compare(text)) not in sites]
+    keyed = [(h, text, key) for h in headings if (text := _heading_text(h)) and (key := normalise_for_compare(text)) not in sites
+             and not (confirmed_only and _links_elsewhere(h, url))]
     ref_keys = [normalise_for_compare(r) for r in references]
     for _, text, key in keyed:
         if key in ref_keys:
@@ -217,10 +233,16 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
                 if len(part_text) >= 8 and normalise_for_compare(part_text) == segments[0]:
                     return part_text
     for heading, text, key in keyed:
-        if any(key in ref for ref in ref_keys) and not _site_like(heading, key, references, site_names):
+        if (any(key in ref for ref in ref_keys) and not _site_like(heading, key, references, site_names)
+                and (_headline_like(text) or not confirmed_only)):
             return text
-    # The first h1 that does not name the site (a masthead h1 comes before the article's).
-    heading, text, key = next(((h, t, k) for h, t, k in keyed if not _site_like(h, k, references, site_names)),
+    if confirmed_only:
+        return None
+    # The first h1 that neither names the site (a masthead h1 comes before the article's)
+    # nor, against titles that disagree with it, links to another page (a teaser's).
+    heading, text, key = next(((h, t, k) for h, t, k in keyed
+                               if not _site_like(h, k, references, site_names)
+                               and not (references and _links_elsewhere(h, url))),
                               (None, None, None))
     # Titles that disagree with a long multi-word h1 are usually SEO variants of it,
     # unless the page shows a headline-like part of the title as a heading of its own
@@ -299,7 +321,10 @@ def title_field(page: Page) -> tuple[str | None, str]:
     metas = [(cleaned, origin) for t, origin in zip(structured.titles, structured.title_origins) if (cleaned := clean_line(t))]
     headings = list(root.iter("h1"))[:4]
     references = [text for text, _ in metas] + ([document] if document else [])
-    heading = (_heading_title(headings, references, structured.site_names, lines) or _shown_title(references, lines)
+    # Pages without a usable h1 may show their headline as an h2 (the h1 being the site's name).
+    heading = (_heading_title(headings, references, structured.site_names, lines, page.url)
+               or _heading_title(list(root.iter("h2"))[:6], references, structured.site_names, lines, page.url, True)
+               or _shown_title(references, lines)
                or _heading_before_qualifier(references, lines, structured.site_names))
     if heading:
         return without_label(heading), HEURISTIC
