@@ -1,0 +1,154 @@
+"""Perturbation probes for titles and authors: dev meta pages with one kind of signal taken away.
+
+    python -m benchmarks.meta_probes --datasets ../shared/datasets
+    python -m benchmarks.meta_probes --probe no-h1 --probe teasers --field title --show teasers
+
+Each probe rewrites every dev page of the meta sets (benchmarks/extraction.py's split, so
+held-out pages are never touched) the way other sites build theirs, then scores the
+field as the extraction benchmark does (exact match after NFKC, whitespace folding and
+lower case); the labels are unchanged.
+
+Titles:
+- no-h1: every h1 becomes a div (the headline is a styled block).
+- no-meta: no og:title, twitter:title, JSON-LD, itemprop headline or og:site_name.
+- only-title: no h1 and no title metadata: the <title> alone (og:site_name kept).
+- logo-h1: an h1 naming the site (og:site_name, else the host) before everything.
+- h1-to-h2: the h1s become h2s (the page has no h1).
+- logo-h1+h2: both: the site's name as the h1, the headline an h2.
+- teasers: a block of teaser headlines linking to other pages (two h2s, an h1) first.
+
+Authors:
+- no-author-meta: no author meta tags, JSON-LD or itemprop=author.
+- no-author-markup: that, and no rel=author or class names saying author/byline.
+
+A heuristic that holds only on the pages it was tuned on drops here; one that reads the
+signals left still finds the label.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from lxml import etree, html as lxml_html
+
+from benchmarks.extraction import load_pages, load_truth, meta_hit, page_halves
+from portal_spider.pages import decode_html, parse_article
+from portal_spider.pages.article import _document
+
+TITLE_PROBES = ("no-h1", "no-meta", "only-title", "logo-h1", "h1-to-h2", "logo-h1+h2", "teasers")
+AUTHOR_PROBES = ("no-author-meta", "no-author-markup")
+PROBES = ("none",) + TITLE_PROBES + AUTHOR_PROBES
+_TITLE_META = {"og:title", "twitter:title", "title", "dc.title", "headline", "sailthru.title", "parsely-title"}
+_AUTHOR_META = {"author", "article:author", "og:article:author", "dc.creator", "dcterms.creator", "sailthru.author",
+                "parsely-author", "byl", "citation_author", "twitter:creator", "dc.creator.aut", "article:author_name"}
+_TEASERS = ("<div class='top-stories'>"
+            "<h2><a href='/a/1'>Regierung plant neue Regeln für den Wohnungsbau im ganzen Land</a></h2>"
+            "<h2><a href='/a/2'>Fußballverein gewinnt das Derby nach spannendem Spiel in der Nachspielzeit</a></h2>"
+            "<h1><a href='/a/3'>Wetter: Am Wochenende wird es in vielen Regionen wieder sommerlich warm</a></h1></div>")
+
+
+def _drop_meta(root, names: set[str]) -> None:
+    for meta in list(root.iter("meta")):
+        if (meta.get("property") or meta.get("name") or meta.get("itemprop") or "").lower() in names:
+            meta.getparent().remove(meta)
+
+
+def _drop_json_ld(root) -> None:
+    for script in list(root.iter("script")):
+        if "ld+json" in (script.get("type") or ""):
+            script.getparent().remove(script)
+
+
+def _drop_itemprop(root, *names: str) -> None:
+    for element in root.xpath("//*[@itemprop]"):
+        if element.get("itemprop") in names:
+            del element.attrib["itemprop"]
+
+
+def _rename(root, tag: str, new: str) -> None:
+    for element in list(root.iter(tag)):
+        element.tag = new
+
+
+def _site_name(root, url: str) -> str:
+    for meta in root.iter("meta"):
+        if (meta.get("property") or "").lower() == "og:site_name" and meta.get("content"):
+            return meta.get("content")
+    return ((urlsplit(url).hostname or "example.com").removeprefix("www.").split(".")[0]).capitalize()
+
+
+def _prepend(root, markup: str) -> None:
+    body = root.find("body")
+    if body is not None:
+        body.insert(0, lxml_html.fragment_fromstring(markup))
+
+
+def perturb(probe: str, root, url: str) -> None:
+    """Rewrite the page in place for ``probe``."""
+    if probe in ("no-h1", "only-title"):
+        _rename(root, "h1", "div")
+    if probe in ("no-meta", "only-title"):
+        _drop_meta(root, _TITLE_META | ({"og:site_name"} if probe == "no-meta" else set()))
+        _drop_json_ld(root)
+        _drop_itemprop(root, "headline", "name")
+    if probe in ("h1-to-h2", "logo-h1+h2"):
+        _rename(root, "h1", "h2")
+    if probe in ("logo-h1", "logo-h1+h2"):
+        _prepend(root, f"<div class='masthead'><h1 class='site-title'>{_site_name(root, url)}</h1></div>")
+    if probe == "teasers":
+        _prepend(root, _TEASERS)
+    if probe in AUTHOR_PROBES:
+        _drop_meta(root, _AUTHOR_META)
+        _drop_json_ld(root)
+        _drop_itemprop(root, "author")
+    if probe == "no-author-markup":
+        for element in root.xpath("//*[@rel='author']"):
+            del element.attrib["rel"]
+        for element in root.xpath("//*[contains(@class, 'author') or contains(@class, 'byline')]"):
+            element.set("class", "x")
+
+
+def run(datasets: Path, probes: list[str], fields: list[str], sets: list[str], show: str | None) -> None:
+    truth, pages = load_truth(datasets), load_pages(datasets)
+    halves = page_halves(truth)
+    dev = [p for p in pages if p["kind"] == "meta" and p["set"] in sets and halves[("meta", p["set"])][p["id"]] == "dev"]
+    print("| probe | " + " | ".join(f"{name} {field}" for name in sets for field in fields) + " |")
+    print("|---" * (1 + len(sets) * len(fields)) + "|")
+    for probe in probes:
+        hits = {(name, field): [0, 0] for name in sets for field in fields}
+        for page in dev:
+            label = truth[("meta", page["set"])][page["id"]]
+            root = _document(decode_html(page["data"]))
+            perturb(probe, root, page["url"] or "")
+            article = parse_article(etree.tostring(root, encoding="unicode", method="html"), page["url"] or "http://localhost/")
+            for field in fields:
+                hit = meta_hit(field, label.get(field), getattr(article, field))
+                if hit is None:
+                    continue
+                hits[(page["set"], field)][0] += hit
+                hits[(page["set"], field)][1] += 1
+                if show == probe and not hit:
+                    print(f"  {probe}: {page['set']} {page['id']} {field}: want {label.get(field)!r} got {getattr(article, field)!r}")
+        cells = [f"{h / t:.3f} ({h}/{t})" if t else "—" for h, t in hits.values()]
+        print(f"| {probe} | " + " | ".join(cells) + " |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--datasets", type=Path, default=Path("../shared/datasets"))
+    parser.add_argument("--probe", action="append", choices=PROBES, help="probes to run (default: all, 'none' first)")
+    parser.add_argument("--field", action="append", choices=("title", "author"), help="fields to score (default: both)")
+    parser.add_argument("--sets", nargs="*", default=["trafilatura", "fundus", "zh-cwce"], help="meta sets to probe")
+    parser.add_argument("--show", choices=PROBES, help="also list the misses under this probe (dev pages only)")
+    args = parser.parse_args(argv)
+    logging.disable(logging.WARNING)  # the naive-date notes of every page would drown the table
+    run(args.datasets, args.probe or list(PROBES), args.field or ["title", "author"], args.sets, args.show)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
