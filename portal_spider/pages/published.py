@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 import htmldate
 
-from .dates import ASSUMED_UTC, DateContext, find_date, iso, parse_iso
+from .dates import ASSUMED_UTC, DateContext, find_date, iso, month_number, parse_iso, states_offset
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, NONE, SELECTOR
@@ -41,6 +41,8 @@ _MIDNIGHT = re.compile(r"T00:00(?::00(?:\.0+)?)?\s*(?:Z|[+-]\d{2}:?\d{2})?$")
 _ISSUE = re.compile(r"^[—–\-\s]*(?:(?:转载|轉載|摘)?自|原载|原載|载|載|来源|來源)?[:：]?\s*《[^》]{1,20}》\s*((?:19|20)\d{2}\s*年\s*\d{1,2}\s*月)号?[^\d]{0,6}$")
 _HAS_OFFSET = re.compile(r"T\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?\s*(?:Z|[+-]\d{2}:?\d{2})$")
 _URL_DATE = re.compile(r"/((?:19|20)\d{2})[/-]?(0[1-9]|1[0-2])[/-]?(0[1-9]|[12]\d|3[01])(?:/|\D)")
+# A path dated with the month's name: "/2019/nov/18/".
+_URL_NAMED_DATE = re.compile(r"/((?:19|20)\d{2})/([a-z]{3,9})/([1-9]|0[1-9]|[12]\d|3[01])/", re.I)
 
 
 def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime | None:
@@ -82,8 +84,12 @@ def _issue_date(lines: list[str], context: DateContext) -> datetime | None:
 
 
 def _url_date(url: str, context: DateContext) -> datetime | None:
-    match = _URL_DATE.search(urlsplit(url).path + "/")
-    return find_date("-".join(match.groups()), context) if match else None
+    path = urlsplit(url).path + "/"
+    if match := _URL_DATE.search(path):
+        return find_date("-".join(match.groups()), context)
+    match = _URL_NAMED_DATE.search(path)
+    month = month_number(match[2]) if match else None
+    return find_date(f"{match[1]}-{month}-{match[3]}", context) if month else None
 
 
 def _marked_date(lines: list, context: DateContext) -> datetime | None:
@@ -108,8 +114,11 @@ def _htmldate_guess(root, url: str, context: DateContext) -> datetime | None:
 
 
 def _weak(value: str) -> bool:
-    """A structured value that only gives a day: no offset, day-only, or midnight."""
-    return not _HAS_OFFSET.search(value) or bool(_MIDNIGHT.search(value))
+    """A structured value that only gives a day: no offset, day-only, or midnight. Free
+    text stating its clock and offset ("01:38:07 PM IST Nov 20, 2019") is no weaker than ISO."""
+    if _HAS_OFFSET.search(value):
+        return bool(_MIDNIGHT.search(value))
+    return not states_offset(value, midnight=False)
 
 
 def _has_clock(moment: datetime) -> bool:
@@ -172,10 +181,17 @@ def _machine_readable(root, shown: datetime | None, context: DateContext) -> dat
 
 
 def _local(moment: datetime, context: DateContext) -> datetime:
-    """A UTC timestamp read in the page's own zone, so that it names the page's day."""
+    """A UTC timestamp read in the page's own zone, so that it names the page's day.
+
+    Midnight UTC is how many sites store a day alone: in a zone behind UTC it would read
+    as the evening before, so it stays as written.
+    """
     offset = moment.utcoffset()
-    known = context.zone is not ASSUMED_UTC
-    return moment.astimezone(context.zone) if known and offset is not None and not offset else moment
+    if context.zone is ASSUMED_UTC or offset is None or offset:
+        return moment
+    local = moment.astimezone(context.zone)
+    day_alone = (moment.hour, moment.minute, moment.second) == (0, 0, 0)
+    return moment if day_alone and local.date() != moment.date() else local
 
 
 def date_field(page: Page, windows: list[list[str]], headline: list[str] | None = None) -> tuple[str | None, str]:
