@@ -80,3 +80,61 @@ def test_a_day_written_out_as_a_utc_midnight_does_not_beat_the_date_by_the_headl
     head = '<meta name="date" content="Tue Feb 20 2018 01:00:00 GMT+0100 (Central European Standard Time)">'
     body = "<p>Feb 20, 2020</p>"
     assert parse_article(article(body, head), "https://mag.example.com/article/x").published_at[:10] == "2020-02-20"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("NZZ-Redaktion 18.07.2024, 11.08 Uhr", "2024-07-18T11:08:00+00:00"),
+    ("Veröffentlicht am 27.04.24 um 07:39 Uhr", "2024-04-27T07:39:00+00:00"),
+    ("Anna Beispiel | 06.11.23", "2023-11-06T00:00:00+00:00"),
+    ("Publié le 18 juil. 2024 à 08:01Mis à jour le 18 juil. 2024 à 09:06", "2024-07-18T08:01:00+00:00"),
+    ("le 3 mars 2020 à 8h05", "2020-03-03T08:05:00+00:00"),
+    ("3 de agosto de 2019 a las 10:30", "2019-08-03T10:30:00+00:00"),
+    ("12 mei 2021 om 14:05", "2021-05-12T14:05:00+00:00"),
+    ("Version 1.10.23", None),
+])
+def test_european_date_and_clock_forms(text, expected):
+    moment = find_date(text, DateContext(timezone.utc, None))
+    assert (iso(moment) if moment else None) == expected
+
+
+RELATED = ('<div class="related"><h3>Related</h3><ul>'
+           '<li><a href="/other/1">Another story about the town hall and its budget</a> '
+           '<time datetime="2011-03-04T09:15:00">2011-03-04 09:15</time></li>'
+           '<li><a href="/other/2"><h4>A second story about the new school building</h4>'
+           '<span>2012-06-07 18:40</span></a></li></ul></div>')
+
+
+def test_dates_in_a_list_of_other_articles_above_the_title_are_not_its_date():
+    html = (f"<html><body>{RELATED}<h1>The council votes on the plan</h1><p>Jane Doe, 2022-09-23 10:00</p>"
+            f"{WORDS}</body></html>")
+    assert parse_article(html, "https://news.example.com/a").published_at == "2022-09-23T10:00:00+00:00"
+
+
+def test_a_time_element_of_a_related_article_is_not_the_date_of_an_undated_article():
+    related = ('<ul class="more"><li><a href="/other/1">Another story about the town hall and its budget</a> '
+               '<time datetime="2011-03-04T09:15:00+01:00">March 4</time></li></ul>')
+    html = article(related)
+    assert parse_article(html, "https://news.example.com/a").published_at is None
+
+
+def test_a_permalink_on_the_date_itself_is_no_teaser():
+    body = ('<p class="byline">Posted on <a href="https://blog.example.com/2021/plan/" rel="bookmark">'
+            '<time datetime="2021-05-03T08:00:00+02:00">Monday, May 3, 2021</time></a></p>')
+    assert parse_article(article(body), "https://blog.example.com/plan").published_at == "2021-05-03T08:00:00+02:00"
+
+
+def test_a_labelled_date_anywhere_dates_a_page_whose_title_shows_nowhere():
+    # The title is not a line of the page, so only the page top is by it; the labelled
+    # line at the article's foot dates it, not the recommended item's day below.
+    html = ("<html><head><title>Microwaves and your health</title></head><body>" + "<p>Menu item</p>" * 25
+            + WORDS + '<div><span class="span_time">时间：2019-09-24 17:08</span></div>'
+            '<div class="tj-item"><a href="/r/1"><div>微波炉加热食物有害健康吗</div><div>2020-09-27</div></a></div>'
+            "</body></html>")
+    assert parse_article(html, "https://piyao.example.cn/rumor?id=1").published_at == "2019-09-24T17:08:00+08:00"
+
+
+def test_the_day_a_path_gives_takes_the_clock_of_a_line_showing_that_day():
+    body = ("<p>David Smith on Sunday, October 13th, 2019 in an article in a local newspaper</p>"
+            "<p>on Monday, November 18th, 2019 at 11:08 a.m.</p>")
+    url = "https://facts.example.com/statements/2019/nov/18/david-smith/what-the-value-is/"
+    assert parse_article(article(body), url).published_at == "2019-11-18T11:08:00+00:00"

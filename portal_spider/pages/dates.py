@@ -16,18 +16,20 @@ _MONTHS = {
     name: number
     for number, names in enumerate(
         [
-            "jan january januar janvier enero gennaio",
-            "feb february februar février fevrier febrero febbraio",
-            "mar march märz maerz mars marzo",
-            "apr april avril abril aprile",
-            "may mai mayo maggio",
-            "jun june juni juin junio giugno",
-            "jul july juli juillet julio luglio",
-            "aug august août aout agosto",
-            "sep sept september septembre septiembre settembre",
-            "oct october oktober octobre octubre ottobre",
-            "nov november novembre noviembre",
-            "dec december dezember décembre decembre diciembre dicembre",
+            # English, German, French, Spanish, Italian, Portuguese, Dutch, with the
+            # abbreviations these languages print ("18 juil. 2024", "3 ago 2019").
+            "jan january januar janvier janv enero ene gennaio gen janeiro januari",
+            "feb february februar février fevrier févr fevr febrero febbraio fevereiro fev februari",
+            "mar march märz maerz mär mars marzo março marco maart mrt",
+            "apr april avril avr abril abr aprile",
+            "may mai mayo maggio mag maio mei",
+            "jun june juni juin junio giugno giu junho",
+            "jul july juli juillet juil julio luglio lug julho",
+            "aug august août aout agosto ago augustus",
+            "sep sept september septembre septiembre setiembre settembre set setembro",
+            "oct october oktober okt octobre octubre ottobre ott outubro out",
+            "nov november novembre noviembre novembro",
+            "dec december dezember dez décembre decembre déc diciembre dic dicembre dezembro",
         ],
         start=1,
     )
@@ -35,7 +37,8 @@ _MONTHS = {
 }
 _MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # A clock time after the date, also set off by a dash ("06/02/2022 - 13:48").
-_TIME = r"(?:(?:[T\s,]*|\s+[-–|]\s+)(?:at\s+|um\s+)?(\d{1,2})\s*[:：时時点]\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
+# The clock's separator is also a dot before "Uhr" ("11.08 Uhr") or an "h" ("08h01").
+_TIME = r"(?:(?:[T\s,]*|\s+[-–|]\s+)(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?)\s+)?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*Uhr)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
 # Fixed-offset zone abbreviations; "CST" is China's on a page read in UTC+8, else US Central;
 # "IST" is India's unless the page is read in Israel's or Ireland's zone.
 _ABBREVIATIONS = {
@@ -61,6 +64,8 @@ _YMD = re.compile(
 )
 # Day first, also spaced after the dots ("4. 2. 2022").
 _DMY = re.compile(r"(?<![\d.])(\d{1,2})(?:\.\s?|/)(\d{1,2})(?:\.\s?|/)((?:19|20)\d{2})(?!\d)" + _TIME + _OFFSET, re.I)
+# Day, month and a two-digit year, both zero-padded ("27.04.24"): German sites print it.
+_DMY_SHORT = re.compile(r"(?<![\d.])(\d{2})\.(\d{2})\.(\d{2})(?![\d.])" + _TIME + _OFFSET, re.I)
 _MDY_NAMED = re.compile(
     rf"\b({_MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET, re.I
 )
@@ -224,6 +229,8 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
         y, mo, d = match[3], match[2], match[1]
         if "/" in match[0] and int(mo) > 12 >= int(d):
             d, mo = mo, d  # "9/17/2004": a slashed date that can only be month first
+    elif match := _DMY_SHORT.search(text):
+        y, mo, d = 2000 + int(match[3]), match[2], match[1]
     elif match := _YM_CN.search(text):
         return _build(match[1], match[2], 1, None, None, None, None, context.zone)
     else:

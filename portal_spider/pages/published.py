@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import logging
 import re
 from datetime import datetime, timedelta, timezone
@@ -47,6 +48,19 @@ _URL_NAMED_DATE = re.compile(r"/((?:19|20)\d{2})/([a-z]{3,9})/([1-9]|0[1-9]|[12]
 
 def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime | None:
     """A date on a line labelled as publication, else the first date near the title."""
+    labelled = _labelled_only(windows, context)
+    if labelled:
+        return labelled
+    # Unlabelled, the first date next to the title is the publication time, even when
+    # the portal calls it 更新/Updated (nothing better labelled was found above).
+    # A long line counts only when it opens with a dateline ("27.1.2022 - Bei der …").
+    return next((m for t in windows[0] if not _PROFILE_LABEL.search(t)
+                 and (m := find_date(t if len(t) < 200 else _opening_date(t), context))), None)
+
+
+def _labelled_only(windows: list[list[str]], context: DateContext, day: datetime | None = None) -> datetime | None:
+    """The first date on a line labelled as publication ("时间：2019-09-24 17:08"); with
+    ``day``, the first one on that day."""
     for window in windows:
         for index, text in enumerate(window):
             if len(text) >= 200:
@@ -59,13 +73,9 @@ def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime |
                 if alone and index + 1 < len(window):
                     value = window[index + 1]  # the label alone, its date on the next line
                 moment = find_date(value, context)
-                if moment:
+                if moment and (day is None or moment.date() == day.date()):
                     return moment
-    # Unlabelled, the first date next to the title is the publication time, even when
-    # the portal calls it 更新/Updated (nothing better labelled was found above).
-    # A long line counts only when it opens with a dateline ("27.1.2022 - Bei der …").
-    return next((m for t in windows[0] if not _PROFILE_LABEL.search(t)
-                 and (m := find_date(t if len(t) < 200 else _opening_date(t), context))), None)
+    return None
 
 
 def _opening_date(text: str) -> str:
@@ -92,10 +102,16 @@ def _url_date(url: str, context: DateContext) -> datetime | None:
     return find_date(f"{match[1]}-{month}-{match[3]}", context) if month else None
 
 
+def _dated_on(windows: list[list[str]], day: datetime, context: DateContext) -> datetime | None:
+    """The first date on ``day`` with a clock time that a short line of ``windows`` shows."""
+    return next((m for window in windows for text in window
+                 if len(text) < 200 and (m := find_date(text, context)) and m.date() == day.date() and _has_clock(m)), None)
+
+
 def _marked_date(lines: list, context: DateContext) -> datetime | None:
     """The first date on a short line whose element is marked as date/meta/byline."""
     for text, owner in lines:
-        if len(text) < 120 and _DATE_MARK.search(f"{owner.get('class') or ''} {owner.get('id') or ''}"):
+        if len(text) < 120 and _DATE_MARK.search(f"{owner.get('class') or ''} {owner.get('id') or ''}") and not _teaser(owner, text):
             moment = find_date(text, context)
             if moment and not _MODIFIED_LABEL.search(text) and not _PROFILE_LABEL.search(text):
                 return moment
@@ -108,6 +124,13 @@ def _htmldate_guess(root, url: str, context: DateContext) -> datetime | None:
 
     A 1 January result is dropped: that is how htmldate reports a bare year.
     """
+    teasers = [t for t in root.xpath("//time[@datetime]") if not _own_time(t)]
+    if teasers:
+        # htmldate reads any <time>: give it the page without those of other articles.
+        root = copy.deepcopy(root)
+        for element in root.xpath("//time[@datetime]"):
+            if not _own_time(element):
+                element.drop_tree()
     found = htmldate.find_date(root, url=url or None, original_date=True, outputformat="%Y-%m-%d %H:%M", extensive_search=False)
     moment = find_date(found, context) if found else None
     return moment if moment and (moment.month, moment.day) != (1, 1) else None
@@ -194,6 +217,52 @@ def _local(moment: datetime, context: DateContext) -> datetime:
     return moment if day_alone and local.date() != moment.date() else local
 
 
+_HAN = re.compile(r"[\u3400-\u9fff]")
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _headline(text: str) -> bool:
+    """Text that reads as an article's headline: five words or eight Han characters (a
+    byline's name link, a source link or a permalink on the date is shorter)."""
+    words = [w for w in _WORD.findall(text) if not _HAN.search(w)]
+    return len(words) >= 5 or len(_HAN.findall(text)) >= 8
+
+
+def _teaser(element, line: str) -> bool:
+    """Whether the dated ``line`` (starting in ``element``) belongs to a list of other
+    articles: it shares a link with a headline, or its line with a headline link."""
+    for link in (element, *element.iterancestors()):
+        if link.tag == "a" and link.get("href") and _headline(" ".join(link.text_content().split()).replace(line, " ")):
+            return True
+    for link in element.iterfind(".//a[@href]"):
+        text = " ".join(link.text_content().split())
+        if text and text in line and _headline(text) and not _WHOLE_DATE.search(text):
+            return True  # a link on the date itself ("Posted on <a>Monday, May 3, 2021</a>") is a permalink
+    return False
+
+
+def _own_lines(page: Page, windows: list[list[str]]) -> list[list[str]]:
+    """``windows`` without the dated lines of teaser lists (related or latest articles)."""
+    owners = {}
+    for text, owner in page.lines:
+        owners.setdefault(text, owner)
+    return [[text for text in window if not (any(c.isdigit() for c in text) and text in owners
+                                             and _teaser(owners[text], text))] for window in windows]
+
+
+_BLOCK_TAGS = {"li", "p", "div", "article", "section", "header", "footer", "td", "dd", "dt", "aside", "figure"}
+
+
+def _own_time(element) -> bool:
+    """A ``<time datetime>`` that is not part of a teaser: judged with the small block
+    around it (a list item, a card), or alone when that block is a large one."""
+    block = next((a for a in element.iterancestors() if a.tag in _BLOCK_TAGS), None)
+    line = " ".join(block.text_content().split()) if block is not None else ""
+    if block is None or len(line) >= 300:
+        block, line = element, " ".join(element.text_content().split())
+    return not _teaser(block, line)
+
+
 def date_field(page: Page, windows: list[list[str]], headline: list[str] | None = None) -> tuple[str | None, str]:
     """Selector, structured data, labelled lines, <time>, the URL path, then htmldate; a
     relative date ("3小时前") only when none of them gives an absolute one. With the source
@@ -203,6 +272,8 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
     ``headline`` are the lines right by the line showing the title (none when no line does).
     """
     context = page.dates
+    windows = _own_lines(page, windows)
+    headline = _own_lines(page, [headline])[0] if headline else headline
     moment, source = _absolute_date(page, windows, headline, DateContext(context.zone, None))
     if moment is None and context.now is not None:
         selected = selected_text(page.root, page.options.date_selector)
@@ -244,11 +315,19 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
     moment = _local(moment, context) if moment else None
     in_url = _url_date(url, context)
     if moment and in_url and moment.date() != in_url.date():
-        moment, source = in_url, HEURISTIC  # a dated URL path is the publication day; meta often gives another zone's day
+        # A dated URL path is the publication day (meta often gives another zone's day,
+        # the line by the title another item's); a line showing that day gives its clock.
+        moment, source = _dated_on(windows, in_url, context) or in_url, HEURISTIC
     if not moment:
-        times = root.xpath("//time[@datetime]")
+        times = [t for t in root.xpath("//time[@datetime]") if _own_time(t)]
         moment = parse_iso(times[0].get("datetime"), context) if times else None
         moment = _local(moment, context) if moment else None
     if not moment:
         moment = _url_date(url, context) or _issue_date(windows[-1], context) or _htmldate_guess(root, url, context)
+        # A day alone from these, or nothing: a line labelled as publication elsewhere on
+        # the page (a title the page does not show as a line leaves only its top to look
+        # at) gives the clock, or as a last resort the date.
+        if not (moment and _has_clock(moment)):
+            page_wide = _own_lines(page, [[text for text, _ in page.lines]])
+            moment = _labelled_only(page_wide, context, moment) or moment
     return moment, source
