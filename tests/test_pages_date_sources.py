@@ -138,3 +138,22 @@ def test_the_day_a_path_gives_takes_the_clock_of_a_line_showing_that_day():
             "<p>on Monday, November 18th, 2019 at 11:08 a.m.</p>")
     url = "https://facts.example.com/statements/2019/nov/18/david-smith/what-the-value-is/"
     assert parse_article(article(body), url).published_at == "2019-11-18T11:08:00+00:00"
+
+
+CHINESE_WORDS = "<p>" + "这是一篇关于游戏更新的文章，内容详细介绍了新版本的改动和玩家关心的问题。" * 6 + "</p>"
+
+
+@pytest.mark.parametrize("header", ["今天是2013年9月10日 星期二", "2013年9月10日 星期二", "Today is 10.09.2013"])
+def test_the_day_a_portal_header_shows_is_not_the_publication_date(header):
+    # The <title> is not a line of the page (the portal's own headline markup differs), so
+    # the page top is where dates are looked for; the reprint's issue dates the article.
+    html = (f"<html><head><title>北京之春文章</title></head><body><div class='top'><span>{header}</span> "
+            f"<a href='/login'>登录</a></div>{CHINESE_WORDS}<p>——《北京之春》1998年3月号</p></body></html>")
+    assert parse_article(html, "http://spring.example.com/show.asp?id=65").published_at == "1998-03-01T00:00:00+08:00"
+
+
+def test_a_weekday_date_above_the_title_of_a_blog_post_is_its_date():
+    html = ("<html><body><h2 class='date-header'><span>Tuesday, March 3, 2020</span></h2>"
+            f"<h3>The council votes on the plan</h3>{WORDS}</body></html>")
+    options = ExtractionOptions(timezone="Europe/London")
+    assert parse_article(html, "https://town.example.blogspot.com/2020/03/plan.html", options).published_at == "2020-03-03T00:00:00+00:00"

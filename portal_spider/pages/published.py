@@ -217,6 +217,22 @@ def _local(moment: datetime, context: DateContext) -> datetime:
     return moment if day_alone and local.date() != moment.date() else local
 
 
+_TODAY_LABEL = re.compile(r"今天是|今日是|今天：|今日：|(?<![A-Za-z])(?:Today is|Heute ist|Aujourd'hui)", re.I)
+_WEEKDAY = re.compile(
+    r"星期[一二三四五六日天]|禮拜[一二三四五六日天]|礼拜[一二三四五六日天]|"
+    r"(?<![A-Za-z])(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Montag|Dienstag|Mittwoch|"
+    r"Donnerstag|Freitag|Samstag|Sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|"
+    r"miércoles|jueves|viernes|sábado|domingo)(?![a-z])", re.I)
+
+
+def _todays_date(text: str, context: DateContext) -> bool:
+    """A short line giving a weekday and a day without a clock: how a site header shows today."""
+    if len(text) >= 40 or not _WEEKDAY.search(text):
+        return False
+    moment = find_date(text, context)
+    return moment is not None and not _has_clock(moment)
+
+
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -272,7 +288,11 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
     ``headline`` are the lines right by the line showing the title (none when no line does).
     """
     context = page.dates
-    windows = _own_lines(page, windows)
+    windows = [[text for text in window if not _TODAY_LABEL.search(text)] for window in _own_lines(page, windows)]
+    if not headline:
+        # No line shows the title, so the first window is the page top: where a portal's
+        # header prints the day it is served ("2024年5月3日 星期五"), not when it published.
+        windows[0] = [text for text in windows[0] if not _todays_date(text, context)]
     headline = _own_lines(page, [headline])[0] if headline else headline
     moment, source = _absolute_date(page, windows, headline, DateContext(context.zone, None))
     if moment is None and context.now is not None:
@@ -328,6 +348,6 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
         # the page (a title the page does not show as a line leaves only its top to look
         # at) gives the clock, or as a last resort the date.
         if not (moment and _has_clock(moment)):
-            page_wide = _own_lines(page, [[text for text, _ in page.lines]])
+            page_wide = _own_lines(page, [[text for text, _ in page.lines if not _TODAY_LABEL.search(text)]])
             moment = _labelled_only(page_wide, context, moment) or moment
     return moment, source
