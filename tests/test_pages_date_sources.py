@@ -157,3 +157,25 @@ def test_a_weekday_date_above_the_title_of_a_blog_post_is_its_date():
             f"<h3>The council votes on the plan</h3>{WORDS}</body></html>")
     options = ExtractionOptions(timezone="Europe/London")
     assert parse_article(html, "https://town.example.blogspot.com/2020/03/plan.html", options).published_at == "2020-03-03T00:00:00+00:00"
+
+
+def _json_ld(url: str, date: str) -> str:
+    return ('<script type="application/ld+json">{"@type": "NewsArticle", "headline": "A story", '
+            f'"mainEntityOfPage": "{url}", "datePublished": "{date}"}}</script>')
+
+
+def test_a_json_ld_article_about_another_page_does_not_date_this_one():
+    head = ('<link rel="canonical" href="https://news.example.com/town/council-votes/">'
+            '<meta property="article:published_time" content="2022-09-23">'
+            + _json_ld("https://news.example.com/sport/another-story/", "2011-03-04T09:15:00+01:00"))
+    assert parse_article(article("", head), "https://news.example.com/town/council-votes/").published_at[:10] == "2022-09-23"
+
+
+@pytest.mark.parametrize("entity", [
+    "https://news.example.com/edition/town/council-votes/",  # a section prefix the canonical link lacks
+    "https://news.example.com/amp/town/council-votes",
+    "https://web.archive.org/web/2022/https://news.example.com/town/council-votes/",
+])
+def test_a_json_ld_article_about_this_page_under_another_form_of_its_url_dates_it(entity):
+    head = '<meta property="article:published_time" content="2022-09-23">' + _json_ld(entity, "2022-09-23T10:15:00+02:00")
+    assert parse_article(article("", head), "https://news.example.com/town/council-votes/").published_at == "2022-09-23T10:15:00+02:00"
