@@ -179,3 +179,15 @@ def test_a_json_ld_article_about_another_page_does_not_date_this_one():
 def test_a_json_ld_article_about_this_page_under_another_form_of_its_url_dates_it(entity):
     head = '<meta property="article:published_time" content="2022-09-23">' + _json_ld(entity, "2022-09-23T10:15:00+02:00")
     assert parse_article(article("", head), "https://news.example.com/town/council-votes/").published_at == "2022-09-23T10:15:00+02:00"
+
+
+def test_a_page_number_alone_does_not_make_another_page_this_one():
+    head = _json_ld("https://other.example.org/another-story/1", "2011-03-04T09:15:00+01:00")
+    body = "<p>Jane Doe, 21.09.2020</p>"
+    url = "https://mag.example.com/items-we-wanted/1/"
+    assert parse_article(article(body, head), url).published_at[:10] == "2020-09-21"
+
+
+def test_the_last_resort_search_does_not_read_another_page_s_json_ld_either():
+    head = _json_ld("https://news.example.com/sport/another-story/", "2011-03-04T09:15:00+01:00")
+    assert parse_article(article("", head), "https://news.example.com/town/council-votes/").published_at is None

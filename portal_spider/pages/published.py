@@ -125,12 +125,17 @@ def _htmldate_guess(root, url: str, context: DateContext) -> datetime | None:
     A 1 January result is dropped: that is how htmldate reports a bare year.
     """
     teasers = [t for t in root.xpath("//time[@datetime]") if not _own_time(t)]
-    if teasers:
-        # htmldate reads any <time>: give it the page without those of other articles.
+    json_ld = root.xpath("//script[@type='application/ld+json']")
+    if teasers or json_ld:
+        # htmldate reads any <time> and JSON-LD: give it the page without the <time> of
+        # other articles, and without the JSON-LD whose dates structured.py did not take
+        # (it gave none, or this fallback would not run), such as other pages' nodes.
         root = copy.deepcopy(root)
         for element in root.xpath("//time[@datetime]"):
             if not _own_time(element):
                 element.drop_tree()
+        for element in root.xpath("//script[@type='application/ld+json']"):
+            element.drop_tree()
     found = htmldate.find_date(root, url=url or None, original_date=True, outputformat="%Y-%m-%d %H:%M", extensive_search=False)
     moment = find_date(found, context) if found else None
     return moment if moment and (moment.month, moment.day) != (1, 1) else None

@@ -122,12 +122,12 @@ def _names(value, people: dict) -> list[str]:
 
 def _page_key(url: str) -> str:
     """A URL as the last segment of its path (the one before it too when that is a
-    generic index page) and its query, for telling this page from another one: hosts (an
+    generic index page or a page number) and its query, for telling this page from another one: hosts (an
     AMP or CDN copy, a web archive), an /amp/ segment and section prefixes that a site's
     markup and its canonical link disagree on do not count."""
     split = urlsplit(url.strip())
     segments = [part for part in split.path.split("/") if part and part.lower() != "amp"]
-    depth = 2 if segments and re.match(r"(?:index|default)\.\w+$", segments[-1], re.I) else 1
+    depth = 2 if segments and re.fullmatch(r"(?:index|default)\.\w+|\d{1,3}", segments[-1], re.I) else 1
     return "/".join(segments[-depth:]) + (f"?{split.query}" if split.query else "")
 
 
