@@ -191,3 +191,9 @@ def test_a_page_number_alone_does_not_make_another_page_this_one():
 def test_the_last_resort_search_does_not_read_another_page_s_json_ld_either():
     head = _json_ld("https://news.example.com/sport/another-story/", "2011-03-04T09:15:00+01:00")
     assert parse_article(article("", head), "https://news.example.com/town/council-votes/").published_at is None
+
+
+def test_a_clock_on_the_line_under_the_day_is_the_day_s_time():
+    body = "<div class='meta'><span>By Jane Doe</span><div>28 November 2025</div><div>03:26 pm</div></div>"
+    html = article(body)
+    assert parse_article(html, "https://www.news.example.co.za/story").published_at == "2025-11-28T15:26:00+02:00"

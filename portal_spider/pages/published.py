@@ -54,8 +54,21 @@ def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime |
     # Unlabelled, the first date next to the title is the publication time, even when
     # the portal calls it 更新/Updated (nothing better labelled was found above).
     # A long line counts only when it opens with a dateline ("27.1.2022 - Bei der …").
-    return next((m for t in windows[0] if not _PROFILE_LABEL.search(t)
+    window = windows[0]
+    return next((_with_clock_below(m, window, i, context) for i, t in enumerate(window) if not _PROFILE_LABEL.search(t)
                  and (m := find_date(t if len(t) < 200 else _opening_date(t), context))), None)
+
+
+# A clock time alone on a line ("03:26 pm"), as templates print it under the day.
+_CLOCK_LINE = re.compile(r"\W{0,3}\d{1,2}\s*[:：.h]\s*\d{2}(?:\s*:\s*\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|Uhr)?\W{0,3}(?:[A-Z]{2,5})?\W{0,3}", re.I)
+
+
+def _with_clock_below(moment: datetime, window: list[str], index: int, context: DateContext) -> datetime:
+    """A day shown without a clock whose next line is a clock time alone, read together."""
+    if _has_clock(moment) or index + 1 >= len(window) or not _CLOCK_LINE.fullmatch(window[index + 1]):
+        return moment
+    joined = find_date(f"{window[index]} {window[index + 1]}", context)
+    return joined if joined and joined.date() == moment.date() else moment
 
 
 def _labelled_only(windows: list[list[str]], context: DateContext, day: datetime | None = None) -> datetime | None:
