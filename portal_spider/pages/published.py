@@ -255,7 +255,7 @@ _HAN = re.compile(r"[\u3400-\u9fff]")
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-def _headline(text: str) -> bool:
+def _reads_as_headline(text: str) -> bool:
     """Text that reads as an article's headline: five words or eight Han characters (a
     byline's name link, a source link or a permalink on the date is shorter)."""
     words = [w for w in _WORD.findall(text) if not _HAN.search(w)]
@@ -266,11 +266,11 @@ def _teaser(element, line: str) -> bool:
     """Whether the dated ``line`` (starting in ``element``) belongs to a list of other
     articles: it shares a link with a headline, or its line with a headline link."""
     for link in (element, *element.iterancestors()):
-        if link.tag == "a" and link.get("href") and _headline(" ".join(link.text_content().split()).replace(line, " ")):
+        if link.tag == "a" and link.get("href") and _reads_as_headline(" ".join(link.text_content().split()).replace(line, " ")):
             return True
     for link in element.iterfind(".//a[@href]"):
         text = " ".join(link.text_content().split())
-        if text and text in line and _headline(text) and not _WHOLE_DATE.search(text):
+        if text and text in line and _reads_as_headline(text) and not _WHOLE_DATE.search(text):
             return True  # a link on the date itself ("Posted on <a>Monday, May 3, 2021</a>") is a permalink
     return False
 
