@@ -6,6 +6,7 @@ import copy
 import logging
 import re
 from datetime import datetime, timedelta, timezone
+from itertools import islice
 from urllib.parse import urlsplit
 
 import htmldate
@@ -137,14 +138,15 @@ def _htmldate_guess(root, url: str, context: DateContext) -> datetime | None:
 
     A 1 January result is dropped: that is how htmldate reports a bare year.
     """
-    teasers = [t for t in root.xpath("//time[@datetime]") if not _own_time(t)]
+    times = root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT]
+    teasers = [t for t in times if not _own_time(t)]
     json_ld = root.xpath("//script[@type='application/ld+json']")
     if teasers or json_ld:
         # htmldate reads any <time> and JSON-LD: give it the page without the <time> of
         # other articles, and without the JSON-LD whose dates structured.py did not take
         # (it gave none, or this fallback would not run), such as other pages' nodes.
         root = copy.deepcopy(root)
-        for element in root.xpath("//time[@datetime]"):
+        for element in root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT]:
             if not _own_time(element):
                 element.drop_tree()
         for element in root.xpath("//script[@type='application/ld+json']"):
@@ -255,6 +257,12 @@ _HAN = re.compile(r"[\u3400-\u9fff]")
 _WORD = re.compile(r"[^\W\d_]+")
 
 
+# Bounds on the markup a date's surroundings are judged by, so that a page of thousands of
+# links or <time> elements costs no more than a usual one.
+_LINKS_LOOKED_AT = 30
+_TIMES_LOOKED_AT = 50
+
+
 def _reads_as_headline(text: str) -> bool:
     """Text that reads as an article's headline: five words or eight Han characters (a
     byline's name link, a source link or a permalink on the date is shorter)."""
@@ -268,7 +276,7 @@ def _teaser(element, line: str) -> bool:
     for link in (element, *element.iterancestors()):
         if link.tag == "a" and link.get("href") and _reads_as_headline(" ".join(link.text_content().split()).replace(line, " ")):
             return True
-    for link in element.iterfind(".//a[@href]"):
+    for link in islice(element.iterfind(".//a[@href]"), _LINKS_LOOKED_AT):
         text = " ".join(link.text_content().split())
         if text and text in line and _reads_as_headline(text) and not _WHOLE_DATE.search(text):
             return True  # a link on the date itself ("Posted on <a>Monday, May 3, 2021</a>") is a permalink
@@ -357,8 +365,8 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
         # the line by the title another item's); a line showing that day gives its clock.
         moment, source = _dated_on(windows, in_url, context) or in_url, HEURISTIC
     if not moment:
-        times = [t for t in root.xpath("//time[@datetime]") if _own_time(t)]
-        moment = parse_iso(times[0].get("datetime"), context) if times else None
+        own = next((t for t in root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT] if _own_time(t)), None)
+        moment = parse_iso(own.get("datetime"), context) if own is not None else None
         moment = _local(moment, context) if moment else None
     if not moment:
         moment = _url_date(url, context) or _issue_date(windows[-1], context) or _htmldate_guess(root, url, context)
