@@ -86,6 +86,7 @@ def test_a_day_written_out_as_a_utc_midnight_does_not_beat_the_date_by_the_headl
     ("NZZ-Redaktion 18.07.2024, 11.08 Uhr", "2024-07-18T11:08:00+00:00"),
     ("Veröffentlicht am 27.04.24 um 07:39 Uhr", "2024-04-27T07:39:00+00:00"),
     ("Anna Beispiel | 06.11.23", "2023-11-06T00:00:00+00:00"),
+    ("Stand: 27.04.99", "1999-04-27T00:00:00+00:00"),
     ("Publié le 18 juil. 2024 à 08:01Mis à jour le 18 juil. 2024 à 09:06", "2024-07-18T08:01:00+00:00"),
     ("le 3 mars 2020 à 8h05", "2020-03-03T08:05:00+00:00"),
     ("3 de agosto de 2019 a las 10:30", "2019-08-03T10:30:00+00:00"),

@@ -230,7 +230,8 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
         if "/" in match[0] and int(mo) > 12 >= int(d):
             d, mo = mo, d  # "9/17/2004": a slashed date that can only be month first
     elif match := _DMY_SHORT.search(text):
-        y, mo, d = 2000 + int(match[3]), match[2], match[1]
+        short = int(match[3])
+        y, mo, d = (1900 if short >= 70 else 2000) + short, match[2], match[1]  # a fixed pivot: "27.04.99" is 1999
     elif match := _YM_CN.search(text):
         return _build(match[1], match[2], 1, None, None, None, None, context.zone)
     else:
