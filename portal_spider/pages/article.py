@@ -156,7 +156,7 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
         return Article(url=url), dict.fromkeys(_FIELDS, NONE)
     base_href = next((b.get("href") for b in root.iter("base") if b.get("href")), None)
     base = urljoin(url, base_href.strip()) if base_href else url
-    structured = read_structured(root)
+    structured = read_structured(root, url)
     body_element = root.find("body")
     lines = page_lines(body_element if body_element is not None else root)
     page = Page(root, url, options, structured, lines, _context(root, structured, lines, url, options))

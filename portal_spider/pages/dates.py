@@ -16,18 +16,20 @@ _MONTHS = {
     name: number
     for number, names in enumerate(
         [
-            "jan january januar janvier enero gennaio",
-            "feb february februar février fevrier febrero febbraio",
-            "mar march märz maerz mars marzo",
-            "apr april avril abril aprile",
-            "may mai mayo maggio",
-            "jun june juni juin junio giugno",
-            "jul july juli juillet julio luglio",
-            "aug august août aout agosto",
-            "sep sept september septembre septiembre settembre",
-            "oct october oktober octobre octubre ottobre",
-            "nov november novembre noviembre",
-            "dec december dezember décembre decembre diciembre dicembre",
+            # English, German, French, Spanish, Italian, Portuguese, Dutch, with the
+            # abbreviations these languages print ("18 juil. 2024", "3 ago 2019").
+            "jan january januar janvier janv enero ene gennaio gen janeiro januari",
+            "feb february februar février fevrier févr fevr febrero febbraio fevereiro fev februari",
+            "mar march märz maerz mär mars marzo março marco maart mrt",
+            "apr april avril avr abril abr aprile",
+            "may mai mayo maggio mag maio mei",
+            "jun june juni juin junio giugno giu junho",
+            "jul july juli juillet juil julio luglio lug julho",
+            "aug august août aout agosto ago augustus",
+            "sep sept september septembre septiembre setiembre settembre set setembro",
+            "oct october oktober okt octobre octubre ottobre ott outubro out",
+            "nov november novembre noviembre novembro",
+            "dec december dezember dez décembre decembre déc diciembre dic dicembre dezembro",
         ],
         start=1,
     )
@@ -35,20 +37,24 @@ _MONTHS = {
 }
 _MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # A clock time after the date, also set off by a dash ("06/02/2022 - 13:48").
-_TIME = r"(?:(?:[T\s,]*|\s+[-–|]\s+)(?:at\s+|um\s+)?(\d{1,2})\s*[:：时時点]\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
-# Fixed-offset zone abbreviations; "CST" is China's on a page read in UTC+8, else US Central.
+# The clock's separator is also a dot before "Uhr" ("11.08 Uhr") or an "h" ("08h01").
+_TIME = r"(?:(?:[T\s,]*|\s+[-–|]\s+)(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?)\s+)?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*Uhr)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
+# Fixed-offset zone abbreviations; "CST" is China's on a page read in UTC+8, else US Central;
+# "IST" is India's unless the page is read in Israel's or Ireland's zone.
 _ABBREVIATIONS = {
-    "UTC": 0, "GMT": 0, "Z": 0, "WET": 0, "BST": 1, "WEST": 1, "CET": 1, "MEZ": 1, "CEST": 2, "MESZ": 2,
-    "EET": 2, "EEST": 3, "MSK": 3, "SGT": 8, "HKT": 8, "AWST": 8, "JST": 9, "KST": 9, "ACST": 9.5,
-    "AEST": 10, "AEDT": 11, "NZST": 12, "NZDT": 13, "HST": -10, "AKST": -9, "AKDT": -8, "PST": -8,
-    "PDT": -7, "MST": -7, "MDT": -6, "CDT": -5, "EST": -5, "EDT": -4,
+    "UTC": 0, "GMT": 0, "Z": 0, "WET": 0, "BST": 1, "WEST": 1, "CET": 1, "MEZ": 1, "WAT": 1, "CEST": 2, "MESZ": 2,
+    "EET": 2, "SAST": 2, "CAT": 2, "EEST": 3, "MSK": 3, "EAT": 3, "IDT": 3, "PKT": 5, "ICT": 7, "WIB": 7,
+    "SGT": 8, "HKT": 8, "AWST": 8, "PHT": 8, "MYT": 8, "WITA": 8, "JST": 9, "KST": 9, "WIT": 9, "ACST": 9.5,
+    "AEST": 10, "ACDT": 10.5, "AEDT": 11, "NZST": 12, "NZDT": 13, "HST": -10, "AKST": -9, "AKDT": -8, "PST": -8,
+    "PDT": -7, "MST": -7, "MDT": -6, "CDT": -5, "EST": -5, "EDT": -4, "ART": -3, "BRT": -3,
 }
+_IST = {"Asia/Jerusalem": 2, "Europe/Dublin": 1}
 # Abbreviations that name a region's civil time, daylight saving included.
 _REGION_ABBREVIATIONS = {"ET": "America/New_York", "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles"}
 # Abbreviations match in capitals only: "et", "est" and "pt" are words in several languages.
 _OFFSET = (
     r"(?:\s*\(?((?:UTC|GMT)\s*[+-]\s*\d{1,2}(?::?\d{2})?|[+-]\d{2}:?\d{2}|(?-i:"
-    + "|".join(sorted([*_ABBREVIATIONS, *_REGION_ABBREVIATIONS, "CST"], key=len, reverse=True))
+    + "|".join(sorted([*_ABBREVIATIONS, *_REGION_ABBREVIATIONS, "CST", "IST"], key=len, reverse=True))
     + r"))(?![A-Za-z]))?"
 )
 
@@ -58,12 +64,19 @@ _YMD = re.compile(
 )
 # Day first, also spaced after the dots ("4. 2. 2022").
 _DMY = re.compile(r"(?<![\d.])(\d{1,2})(?:\.\s?|/)(\d{1,2})(?:\.\s?|/)((?:19|20)\d{2})(?!\d)" + _TIME + _OFFSET, re.I)
+# Day, month and a two-digit year, both zero-padded ("27.04.24"): German sites print it.
+_DMY_SHORT = re.compile(r"(?<![\d.])(\d{2})\.(\d{2})\.(\d{2})(?![\d.])" + _TIME + _OFFSET, re.I)
 _MDY_NAMED = re.compile(
     rf"\b({_MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET, re.I
 )
 _DMY_NAMED = re.compile(
     rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({_MONTH_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET,
     re.I,
+)
+# A clock before the date, set off by a comma, a bar or "on" ("01:38:07 PM IST Nov 20, 2019").
+_CLOCK_BEFORE = re.compile(
+    r"(?<![\d:.])(\d{1,2})\s*:\s*(\d{2})(?:\s*:\s*(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?" + _OFFSET
+    + r"[\s,|]*(?:on\s+)?(?:[^\W\d]{2,9}\.?,?\s+)??$", re.I
 )
 _YM_CN = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月(?!\s*\d)")
 _AGO_CN = re.compile(r"(\d+)\s*(秒|分钟|分鐘|分|小时|小時|个小时|天|日|周|週|星期|个月|個月)\s*前")
@@ -111,7 +124,10 @@ _LANGUAGE_ZONES = {
     "cs": "Europe/Prague", "sk": "Europe/Bratislava", "hu": "Europe/Budapest", "da": "Europe/Copenhagen",
     "sv": "Europe/Stockholm", "nb": "Europe/Oslo", "no": "Europe/Oslo", "sl": "Europe/Ljubljana",
     "hr": "Europe/Zagreb", "fi": "Europe/Helsinki", "el": "Europe/Athens", "ja": "Asia/Tokyo",
-    "ko": "Asia/Seoul", "zh": "Asia/Shanghai",
+    "ko": "Asia/Seoul", "zh": "Asia/Shanghai", "tr": "Europe/Istanbul", "he": "Asia/Jerusalem",
+    "uk": "Europe/Kyiv", "ro": "Europe/Bucharest", "bg": "Europe/Sofia", "lt": "Europe/Vilnius",
+    "lv": "Europe/Riga", "et": "Europe/Tallinn", "is": "Atlantic/Reykjavik", "th": "Asia/Bangkok",
+    "vi": "Asia/Ho_Chi_Minh", "hi": "Asia/Kolkata",
 }
 _COUNTRY_ZONES = {
     "de": "Europe/Berlin", "at": "Europe/Vienna", "ch": "Europe/Zurich", "li": "Europe/Vaduz",
@@ -121,7 +137,16 @@ _COUNTRY_ZONES = {
     "no": "Europe/Oslo", "fi": "Europe/Helsinki", "gr": "Europe/Athens", "gb": "Europe/London",
     "uk": "Europe/London", "ie": "Europe/Dublin", "pt": "Europe/Lisbon", "jp": "Asia/Tokyo",
     "kr": "Asia/Seoul", "cn": "Asia/Shanghai", "tw": "Asia/Taipei", "hk": "Asia/Hong_Kong",
-    "sg": "Asia/Singapore", "in": "Asia/Kolkata", "nz": "Pacific/Auckland",
+    "sg": "Asia/Singapore", "in": "Asia/Kolkata", "nz": "Pacific/Auckland", "za": "Africa/Johannesburg",
+    "tr": "Europe/Istanbul", "il": "Asia/Jerusalem", "ua": "Europe/Kyiv", "ro": "Europe/Bucharest",
+    "bg": "Europe/Sofia", "rs": "Europe/Belgrade", "si": "Europe/Ljubljana", "hr": "Europe/Zagreb",
+    "lt": "Europe/Vilnius", "lv": "Europe/Riga", "ee": "Europe/Tallinn", "is": "Atlantic/Reykjavik",
+    "my": "Asia/Kuala_Lumpur", "th": "Asia/Bangkok", "vn": "Asia/Ho_Chi_Minh", "ph": "Asia/Manila",
+    "pk": "Asia/Karachi", "bd": "Asia/Dhaka", "lk": "Asia/Colombo", "np": "Asia/Kathmandu",
+    "ae": "Asia/Dubai", "sa": "Asia/Riyadh", "qa": "Asia/Qatar", "eg": "Africa/Cairo",
+    "ng": "Africa/Lagos", "ke": "Africa/Nairobi", "tz": "Africa/Dar_es_Salaam", "gh": "Africa/Accra",
+    "ar": "America/Argentina/Buenos_Aires", "pe": "America/Lima",
+    "ve": "America/Caracas", "uy": "America/Montevideo",
 }
 
 
@@ -146,6 +171,8 @@ def _offset(text: str | None, hour: str | None, context: DateContext) -> tzinfo:
     if text == "CST":
         china = context.zone.utcoffset(datetime(2020, 1, 1)) == timedelta(hours=8)
         return CHINA if china else timezone(timedelta(hours=-6))
+    if text == "IST":
+        return timezone(timedelta(hours=_IST.get(getattr(context.zone, "key", ""), 5.5)))
     return parse_zone(text) or context.zone
 
 
@@ -182,27 +209,68 @@ def _relative(text: str, context: DateContext) -> datetime | None:
     return None
 
 
+def _clock_before(text: str, start: int) -> tuple | None:
+    """A clock time written before its date ("6:45 PM, Feb 16, 2018"): hour, minute,
+    second, am/pm and offset, when it ends right where the date starts."""
+    match = _CLOCK_BEFORE.search(text[max(0, start - 40): start])
+    return match.groups() if match else None
+
+
+def _absolute(text: str, context: DateContext) -> datetime | None | bool:
+    """The first absolute date in ``text``; False when none is written there (None when
+    one is, but names no real day)."""
+    if match := _YMD.search(text):
+        y, mo, d = match.groups()[:3]
+    elif match := _MDY_NAMED.search(text):
+        y, mo, d = match[3], _MONTHS[match[1].lower()], match[2]
+    elif match := _DMY_NAMED.search(text):
+        y, mo, d = match[3], _MONTHS[match[2].lower()], match[1]
+    elif match := _DMY.search(text):
+        y, mo, d = match[3], match[2], match[1]
+        if "/" in match[0] and int(mo) > 12 >= int(d):
+            d, mo = mo, d  # "9/17/2004": a slashed date that can only be month first
+    elif match := _DMY_SHORT.search(text):
+        short = int(match[3])
+        y, mo, d = (1900 if short >= 70 else 2000) + short, match[2], match[1]  # a fixed pivot: "27.04.99" is 1999
+    elif match := _YM_CN.search(text):
+        return _build(match[1], match[2], 1, None, None, None, None, context.zone)
+    else:
+        return False
+    clock = match.groups()[3:8]
+    if clock[0] is None:
+        clock = _clock_before(text, match.start()) or clock
+    return _build(y, mo, d, *clock[:4], _offset(clock[4], clock[0], context))
+
+
 def find_date(text: str, context: DateContext) -> datetime | None:
     """The first date in ``text`` (absolute formats first, then relative ones)."""
     if not text:
         return None
-    if match := _YMD.search(text):
-        return _build(*match.groups()[:6], match[7], _offset(match[8], match[4], context))
-    if match := _MDY_NAMED.search(text):
-        month = _MONTHS[match[1].lower()]
-        return _build(match[3], month, match[2], *match.groups()[3:7], _offset(match[8], match[4], context))
-    if match := _DMY_NAMED.search(text):
-        month = _MONTHS[match[2].lower()]
-        return _build(match[3], month, match[1], *match.groups()[3:7], _offset(match[8], match[4], context))
-    if match := _DMY.search(text):
-        day, month = match[1], match[2]
-        if "/" in match[0] and int(month) > 12 >= int(day):
-            day, month = month, day  # "9/17/2004": a slashed date that can only be month first
-        return _build(match[3], month, day, *match.groups()[3:7], _offset(match[8], match[4], context))
-    if match := _YM_CN.search(text):
-        return _build(match[1], match[2], 1, None, None, None, None, context.zone)
+    moment = _absolute(text, context)
+    if moment is not False:
+        return moment
     # "today"/"3小时前" in a long line is prose, not a timestamp.
     return _relative(text, context) if len(text) <= 80 else None
+
+
+_UNSTATED = timezone(timedelta(0), "unstated")
+
+
+def states_offset(text: str, midnight: bool = True) -> bool:
+    """Whether the first date in ``text`` gives its clock time with an offset of its own
+    ("01:38:07 PM IST Nov 20, 2019", "Sept. 5, 2019 11:10 a.m. EDT"); with ``midnight``
+    False, midnight there or in UTC does not count (how a day alone is often written out:
+    "Tue Feb 20 2018 01:00:00 GMT+0100")."""
+    moment = _absolute(text, DateContext(_UNSTATED, None))
+    if not moment or moment.tzinfo is _UNSTATED:
+        return False
+    clocks = {(m.hour, m.minute, m.second) for m in (moment, moment.astimezone(timezone.utc))}
+    return midnight or (0, 0, 0) not in clocks
+
+
+def month_number(name: str) -> int | None:
+    """1-12 for a month name or its abbreviation in the languages read here ("nov", "März")."""
+    return _MONTHS.get(name.lower())
 
 
 def parse_iso(value: str, context: DateContext) -> datetime | None:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import logging
 import re
 from datetime import datetime, timedelta, timezone
+from itertools import islice
 from urllib.parse import urlsplit
 
 import htmldate
 
-from .dates import ASSUMED_UTC, DateContext, find_date, iso, parse_iso
+from .dates import ASSUMED_UTC, DateContext, find_date, iso, month_number, parse_iso, states_offset
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, NONE, SELECTOR
@@ -41,10 +43,38 @@ _MIDNIGHT = re.compile(r"T00:00(?::00(?:\.0+)?)?\s*(?:Z|[+-]\d{2}:?\d{2})?$")
 _ISSUE = re.compile(r"^[—–\-\s]*(?:(?:转载|轉載|摘)?自|原载|原載|载|載|来源|來源)?[:：]?\s*《[^》]{1,20}》\s*((?:19|20)\d{2}\s*年\s*\d{1,2}\s*月)号?[^\d]{0,6}$")
 _HAS_OFFSET = re.compile(r"T\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?\s*(?:Z|[+-]\d{2}:?\d{2})$")
 _URL_DATE = re.compile(r"/((?:19|20)\d{2})[/-]?(0[1-9]|1[0-2])[/-]?(0[1-9]|[12]\d|3[01])(?:/|\D)")
+# A path dated with the month's name: "/2019/nov/18/".
+_URL_NAMED_DATE = re.compile(r"/((?:19|20)\d{2})/([a-z]{3,9})/([1-9]|0[1-9]|[12]\d|3[01])/", re.I)
 
 
 def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime | None:
     """A date on a line labelled as publication, else the first date near the title."""
+    labelled = _labelled_only(windows, context)
+    if labelled:
+        return labelled
+    # Unlabelled, the first date next to the title is the publication time, even when
+    # the portal calls it 更新/Updated (nothing better labelled was found above).
+    # A long line counts only when it opens with a dateline ("27.1.2022 - Bei der …").
+    window = windows[0]
+    return next((_with_clock_below(m, window, i, context) for i, t in enumerate(window) if not _PROFILE_LABEL.search(t)
+                 and (m := find_date(t if len(t) < 200 else _opening_date(t), context))), None)
+
+
+# A clock time alone on a line ("03:26 pm"), as templates print it under the day.
+_CLOCK_LINE = re.compile(r"\W{0,3}\d{1,2}\s*[:：.h]\s*\d{2}(?:\s*:\s*\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|Uhr)?\W{0,3}(?:[A-Z]{2,5})?\W{0,3}", re.I)
+
+
+def _with_clock_below(moment: datetime, window: list[str], index: int, context: DateContext) -> datetime:
+    """A day shown without a clock whose next line is a clock time alone, read together."""
+    if _has_clock(moment) or index + 1 >= len(window) or not _CLOCK_LINE.fullmatch(window[index + 1]):
+        return moment
+    joined = find_date(f"{window[index]} {window[index + 1]}", context)
+    return joined if joined and joined.date() == moment.date() else moment
+
+
+def _labelled_only(windows: list[list[str]], context: DateContext, day: datetime | None = None) -> datetime | None:
+    """The first date on a line labelled as publication ("时间：2019-09-24 17:08"); with
+    ``day``, the first one on that day."""
     for window in windows:
         for index, text in enumerate(window):
             if len(text) >= 200:
@@ -57,13 +87,9 @@ def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime |
                 if alone and index + 1 < len(window):
                     value = window[index + 1]  # the label alone, its date on the next line
                 moment = find_date(value, context)
-                if moment:
+                if moment and (day is None or moment.date() == day.date()):
                     return moment
-    # Unlabelled, the first date next to the title is the publication time, even when
-    # the portal calls it 更新/Updated (nothing better labelled was found above).
-    # A long line counts only when it opens with a dateline ("27.1.2022 - Bei der …").
-    return next((m for t in windows[0] if not _PROFILE_LABEL.search(t)
-                 and (m := find_date(t if len(t) < 200 else _opening_date(t), context))), None)
+    return None
 
 
 def _opening_date(text: str) -> str:
@@ -82,14 +108,24 @@ def _issue_date(lines: list[str], context: DateContext) -> datetime | None:
 
 
 def _url_date(url: str, context: DateContext) -> datetime | None:
-    match = _URL_DATE.search(urlsplit(url).path + "/")
-    return find_date("-".join(match.groups()), context) if match else None
+    path = urlsplit(url).path + "/"
+    if match := _URL_DATE.search(path):
+        return find_date("-".join(match.groups()), context)
+    match = _URL_NAMED_DATE.search(path)
+    month = month_number(match[2]) if match else None
+    return find_date(f"{match[1]}-{month}-{match[3]}", context) if month else None
+
+
+def _dated_on(windows: list[list[str]], day: datetime, context: DateContext) -> datetime | None:
+    """The first date on ``day`` with a clock time that a short line of ``windows`` shows."""
+    return next((m for window in windows for text in window
+                 if len(text) < 200 and (m := find_date(text, context)) and m.date() == day.date() and _has_clock(m)), None)
 
 
 def _marked_date(lines: list, context: DateContext) -> datetime | None:
     """The first date on a short line whose element is marked as date/meta/byline."""
     for text, owner in lines:
-        if len(text) < 120 and _DATE_MARK.search(f"{owner.get('class') or ''} {owner.get('id') or ''}"):
+        if len(text) < 120 and _DATE_MARK.search(f"{owner.get('class') or ''} {owner.get('id') or ''}") and not _teaser(owner, text):
             moment = find_date(text, context)
             if moment and not _MODIFIED_LABEL.search(text) and not _PROFILE_LABEL.search(text):
                 return moment
@@ -102,14 +138,30 @@ def _htmldate_guess(root, url: str, context: DateContext) -> datetime | None:
 
     A 1 January result is dropped: that is how htmldate reports a bare year.
     """
+    times = root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT]
+    teasers = [t for t in times if not _own_time(t)]
+    json_ld = root.xpath("//script[@type='application/ld+json']")
+    if teasers or json_ld:
+        # htmldate reads any <time> and JSON-LD: give it the page without the <time> of
+        # other articles, and without the JSON-LD whose dates structured.py did not take
+        # (it gave none, or this fallback would not run), such as other pages' nodes.
+        root = copy.deepcopy(root)
+        for element in root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT]:
+            if not _own_time(element):
+                element.drop_tree()
+        for element in root.xpath("//script[@type='application/ld+json']"):
+            element.drop_tree()
     found = htmldate.find_date(root, url=url or None, original_date=True, outputformat="%Y-%m-%d %H:%M", extensive_search=False)
     moment = find_date(found, context) if found else None
     return moment if moment and (moment.month, moment.day) != (1, 1) else None
 
 
 def _weak(value: str) -> bool:
-    """A structured value that only gives a day: no offset, day-only, or midnight."""
-    return not _HAS_OFFSET.search(value) or bool(_MIDNIGHT.search(value))
+    """A structured value that only gives a day: no offset, day-only, or midnight. Free
+    text stating its clock and offset ("01:38:07 PM IST Nov 20, 2019") is no weaker than ISO."""
+    if _HAS_OFFSET.search(value):
+        return bool(_MIDNIGHT.search(value))
+    return not states_offset(value, midnight=False)
 
 
 def _has_clock(moment: datetime) -> bool:
@@ -172,10 +224,85 @@ def _machine_readable(root, shown: datetime | None, context: DateContext) -> dat
 
 
 def _local(moment: datetime, context: DateContext) -> datetime:
-    """A UTC timestamp read in the page's own zone, so that it names the page's day."""
+    """A UTC timestamp read in the page's own zone, so that it names the page's day.
+
+    Midnight UTC is how many sites store a day alone: in a zone behind UTC it would read
+    as the evening before, so it stays as written.
+    """
     offset = moment.utcoffset()
-    known = context.zone is not ASSUMED_UTC
-    return moment.astimezone(context.zone) if known and offset is not None and not offset else moment
+    if context.zone is ASSUMED_UTC or offset is None or offset:
+        return moment
+    local = moment.astimezone(context.zone)
+    day_alone = (moment.hour, moment.minute, moment.second) == (0, 0, 0)
+    return moment if day_alone and local.date() != moment.date() else local
+
+
+_TODAY_LABEL = re.compile(r"今天是|今日是|今天：|今日：|(?<![A-Za-z])(?:Today is|Heute ist|Aujourd'hui)", re.I)
+_WEEKDAY = re.compile(
+    r"星期[一二三四五六日天]|禮拜[一二三四五六日天]|礼拜[一二三四五六日天]|"
+    r"(?<![A-Za-z])(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Montag|Dienstag|Mittwoch|"
+    r"Donnerstag|Freitag|Samstag|Sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|"
+    r"miércoles|jueves|viernes|sábado|domingo)(?![a-z])", re.I)
+
+
+def _todays_date(text: str, context: DateContext) -> bool:
+    """A short line giving a weekday and a day without a clock: how a site header shows today."""
+    if len(text) >= 40 or not _WEEKDAY.search(text):
+        return False
+    moment = find_date(text, context)
+    return moment is not None and not _has_clock(moment)
+
+
+_HAN = re.compile(r"[\u3400-\u9fff]")
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+# Bounds on the markup a date's surroundings are judged by, so that a page of thousands of
+# links or <time> elements costs no more than a usual one.
+_LINKS_LOOKED_AT = 30
+_TIMES_LOOKED_AT = 50
+
+
+def _reads_as_headline(text: str) -> bool:
+    """Text that reads as an article's headline: five words or eight Han characters (a
+    byline's name link, a source link or a permalink on the date is shorter)."""
+    words = [w for w in _WORD.findall(text) if not _HAN.search(w)]
+    return len(words) >= 5 or len(_HAN.findall(text)) >= 8
+
+
+def _teaser(element, line: str) -> bool:
+    """Whether the dated ``line`` (starting in ``element``) belongs to a list of other
+    articles: it shares a link with a headline, or its line with a headline link."""
+    for link in (element, *element.iterancestors()):
+        if link.tag == "a" and link.get("href") and _reads_as_headline(" ".join(link.text_content().split()).replace(line, " ")):
+            return True
+    for link in islice(element.iterfind(".//a[@href]"), _LINKS_LOOKED_AT):
+        text = " ".join(link.text_content().split())
+        if text and text in line and _reads_as_headline(text) and not _WHOLE_DATE.search(text):
+            return True  # a link on the date itself ("Posted on <a>Monday, May 3, 2021</a>") is a permalink
+    return False
+
+
+def _own_lines(page: Page, windows: list[list[str]]) -> list[list[str]]:
+    """``windows`` without the dated lines of teaser lists (related or latest articles)."""
+    owners = {}
+    for text, owner in page.lines:
+        owners.setdefault(text, owner)
+    return [[text for text in window if not (any(c.isdigit() for c in text) and text in owners
+                                             and _teaser(owners[text], text))] for window in windows]
+
+
+_BLOCK_TAGS = {"li", "p", "div", "article", "section", "header", "footer", "td", "dd", "dt", "aside", "figure"}
+
+
+def _own_time(element) -> bool:
+    """A ``<time datetime>`` that is not part of a teaser: judged with the small block
+    around it (a list item, a card), or alone when that block is a large one."""
+    block = next((a for a in element.iterancestors() if a.tag in _BLOCK_TAGS), None)
+    line = " ".join(block.text_content().split()) if block is not None else ""
+    if block is None or len(line) >= 300:
+        block, line = element, " ".join(element.text_content().split())
+    return not _teaser(block, line)
 
 
 def date_field(page: Page, windows: list[list[str]], headline: list[str] | None = None) -> tuple[str | None, str]:
@@ -187,6 +314,12 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
     ``headline`` are the lines right by the line showing the title (none when no line does).
     """
     context = page.dates
+    windows = [[text for text in window if not _TODAY_LABEL.search(text)] for window in _own_lines(page, windows)]
+    if not headline:
+        # No line shows the title, so the first window is the page top: where a portal's
+        # header prints the day it is served ("2024年5月3日 星期五"), not when it published.
+        windows[0] = [text for text in windows[0] if not _todays_date(text, context)]
+    headline = _own_lines(page, [headline])[0] if headline else headline
     moment, source = _absolute_date(page, windows, headline, DateContext(context.zone, None))
     if moment is None and context.now is not None:
         selected = selected_text(page.root, page.options.date_selector)
@@ -228,11 +361,19 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
     moment = _local(moment, context) if moment else None
     in_url = _url_date(url, context)
     if moment and in_url and moment.date() != in_url.date():
-        moment, source = in_url, HEURISTIC  # a dated URL path is the publication day; meta often gives another zone's day
+        # A dated URL path is the publication day (meta often gives another zone's day,
+        # the line by the title another item's); a line showing that day gives its clock.
+        moment, source = _dated_on(windows, in_url, context) or in_url, HEURISTIC
     if not moment:
-        times = root.xpath("//time[@datetime]")
-        moment = parse_iso(times[0].get("datetime"), context) if times else None
+        own = next((t for t in root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT] if _own_time(t)), None)
+        moment = parse_iso(own.get("datetime"), context) if own is not None else None
         moment = _local(moment, context) if moment else None
     if not moment:
         moment = _url_date(url, context) or _issue_date(windows[-1], context) or _htmldate_guess(root, url, context)
+        # A day alone from these, or nothing: a line labelled as publication elsewhere on
+        # the page (a title the page does not show as a line leaves only its top to look
+        # at) gives the clock, or as a last resort the date.
+        if not (moment and _has_clock(moment)):
+            page_wide = _own_lines(page, [[text for text, _ in page.lines if not _TODAY_LABEL.search(text)]])
+            moment = _labelled_only(page_wide, context, moment) or moment
     return moment, source

@@ -7,6 +7,7 @@ import json
 import logging
 import re
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from lxml import etree
 
@@ -119,7 +120,33 @@ def _names(value, people: dict) -> list[str]:
     return []
 
 
-def _from_json_ld(tree, found: Structured) -> None:
+def _page_key(url: str) -> str:
+    """A URL as the last segment of its path (the one before it too when that is a
+    generic index page or a page number) and its query, for telling this page from another one: hosts (an
+    AMP or CDN copy, a web archive), an /amp/ segment and section prefixes that a site's
+    markup and its canonical link disagree on do not count."""
+    split = urlsplit(url.strip())
+    segments = [part for part in split.path.split("/") if part and part.lower() != "amp"]
+    depth = 2 if segments and re.fullmatch(r"(?:index|default)\.\w+|\d{1,3}", segments[-1], re.I) else 1
+    return "/".join(segments[-depth:]) + (f"?{split.query}" if split.query else "")
+
+
+def _node_urls(node: dict) -> list[str]:
+    """The URLs a JSON-LD node says it is about: url, @id, mainEntityOfPage."""
+    values = [node.get("url"), node.get("@id")]
+    entity = node.get("mainEntityOfPage")
+    values += [entity.get("@id"), entity.get("url")] if isinstance(entity, dict) else [entity]
+    return [v for v in values if isinstance(v, str) and v.startswith(("http://", "https://"))]
+
+
+def _another_item(node: dict, own: set[str]) -> bool:
+    """A JSON-LD article node about another page (a related story, a teaser): it names
+    URLs and none is this page's."""
+    keys = {_page_key(u) for u in _node_urls(node)} - {""}  # a site's home page names no item
+    return bool(own and keys) and not keys & own
+
+
+def _from_json_ld(tree, found: Structured, own: set[str]) -> None:
     nodes = []
     for script in tree.iter("script"):
         if (script.get("type") or "").strip().lower() == "application/ld+json" and script.text:
@@ -137,6 +164,9 @@ def _from_json_ld(tree, found: Structured) -> None:
         names = _names(node.get("author") or node.get("creator"), people)
         if names:
             found.add_authors(names, STRUCTURED_DATA)
+        if _another_item(node, own):
+            found.discarded.append(f"JSON-LD date of another page: {', '.join(_node_urls(node))}")
+            continue
         for key in ("datePublished", "dateCreated", "uploadDate"):
             if isinstance(node.get(key), str) and node[key].strip():
                 found.add_date(node[key], STRUCTURED_DATA)
@@ -196,10 +226,21 @@ def _unescape(found: Structured) -> None:
     found.site_names = [html.unescape(s) for s in found.site_names]
 
 
-def read_structured(tree: etree._Element) -> Structured:
-    """Collect candidates in precedence order: JSON-LD, meta, itemprop/time."""
+def _own_urls(tree, url: str | None) -> set[str]:
+    """This page's URLs as _page_key gives them: the fetched URL, canonical link, og:url."""
+    urls = [url or ""]
+    urls += tree.xpath("//link[contains(concat(' ', translate(@rel, 'CANONICAL', 'canonical'), ' '), ' canonical ')]/@href")[:1]
+    urls += [m.get("content") or "" for m in tree.iter("meta") if (m.get("property") or "").lower() == "og:url"][:1]
+    real = [u for u in urls if u.strip().startswith(("http://", "https://"))
+            and (urlsplit(u.strip()).hostname or "") not in ("", "localhost", "127.0.0.1")]
+    return {_page_key(u) for u in real} - {""}
+
+
+def read_structured(tree: etree._Element, url: str | None = None) -> Structured:
+    """Collect candidates in precedence order: JSON-LD, meta, itemprop/time. With the
+    page's ``url``, JSON-LD dates of nodes about other pages are left out."""
     found = Structured()
-    _from_json_ld(tree, found)
+    _from_json_ld(tree, found, _own_urls(tree, url))
     _from_meta(tree, found)
     _from_itemprop(tree, found)
     _unescape(found)

@@ -1,0 +1,200 @@
+"""Publication dates from the sources pages disagree on: clocks written before the date,
+zone names, dated URL paths, days stored as midnight UTC, the zones countries imply."""
+
+from __future__ import annotations
+
+from datetime import timezone
+
+import pytest
+
+from portal_spider.pages import ExtractionOptions, parse_article
+from portal_spider.pages.dates import DateContext, find_date, iso
+
+WORDS = "<p>" + "The council met on the evening and voted on the new plan for the town centre. " * 8 + "</p>"
+
+
+def article(body: str, head: str = "", lang: str = "") -> str:
+    lang_attr = f' lang="{lang}"' if lang else ""
+    return f"<html{lang_attr}><head>{head}</head><body><h1>The council votes on the plan</h1>{body}{WORDS}</body></html>"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Fri 6:45 PM, Feb 16, 2018", "2018-02-16T18:45:00+00:00"),
+    ("10:30 AM, Monday, November 18th, 2019", "2019-11-18T10:30:00+00:00"),
+    ("12:30 | 03.05.2024", "2024-05-03T12:30:00+00:00"),
+    ("01:38:07 PM IST Nov 20, 2019", "2019-11-20T13:38:07+05:30"),
+    ("Published 2:16 AM EST Nov 20, 2019", "2019-11-20T02:16:00-05:00"),
+    ("Nov 20, 2019 4:10 PM SAST", "2019-11-20T16:10:00+02:00"),
+    ("Version 1.2 May 3, 2019", "2019-05-03T00:00:00+00:00"),  # no clock: "1.2" is no time
+])
+def test_a_clock_written_before_the_date_is_its_time(text, expected):
+    assert iso(find_date(text, DateContext(timezone.utc, None))) == expected
+
+
+def test_a_stated_clock_and_zone_in_structured_text_beats_an_updated_time_shown():
+    head = ('<script type="application/ld+json">{"@type": "NewsArticle", '
+            '"datePublished": "01:38:07 PM IST Nov 20, 2019"}</script>')
+    body = "<p>Last Updated : Nov 20, 2019 01:41 PM IST | Source: Wire</p>"
+    assert parse_article(article(body, head), "https://news.example.com/a").published_at == "2019-11-20T13:38:07+05:30"
+
+
+def test_a_path_dated_with_a_month_name_dates_the_article():
+    # The first date by the title is the date of the statement the article checks.
+    body = "<p>David Smith on Sunday, October 13th, 2019 in an article in a local newspaper</p>"
+    url = "https://facts.example.com/statements/2019/nov/18/david-smith/what-the-value-is/"
+    assert parse_article(article(body), url).published_at[:10] == "2019-11-18"
+
+
+@pytest.mark.parametrize("stored, expected", [
+    # A day stored as midnight UTC stays that day in a zone behind UTC.
+    ("2020-02-19T00:00:00Z", "2020-02-19T00:00:00+00:00"),
+    # A real UTC timestamp is shown in the page's zone.
+    ("2020-02-19T15:30:00Z", "2020-02-19T12:30:00-03:00"),
+])
+def test_a_utc_midnight_is_a_day_not_the_evening_before(stored, expected):
+    head = f'<meta property="article:published_time" content="{stored}">'
+    assert parse_article(article("", head, lang="es-AR"), "https://diario.example.com/nota").published_at == expected
+
+
+def test_a_utc_midnight_stays_its_day_in_the_portal_zone():
+    head = '<meta property="article:published_time" content="2020-02-19T00:00:00Z">'
+    options = ExtractionOptions(timezone="America/New_York")
+    assert parse_article(article("", head), "https://news.example.com/a", options).published_at == "2020-02-19T00:00:00+00:00"
+
+
+@pytest.mark.parametrize("url, lang, expected", [
+    ("https://www.news.example.co.za/story", "en", "2025-11-28T15:26:06+02:00"),
+    ("https://haber.example.com/story", "tr", "2025-11-28T16:26:06+03:00"),
+])
+def test_a_country_or_language_with_one_civil_time_reads_utc_in_it(url, lang, expected):
+    head = '<meta property="article:published_time" content="2025-11-28T13:26:06+00:00">'
+    assert parse_article(article("", head, lang=lang), url).published_at == expected
+
+
+def test_a_naive_date_on_a_country_host_takes_that_country_zone():
+    body = "<p>Published 28.11.2025 13:26</p>"
+    assert parse_article(article(body), "https://www.news.example.co.za/story").published_at == "2025-11-28T13:26:00+02:00"
+
+
+def test_a_day_written_out_as_a_utc_midnight_does_not_beat_the_date_by_the_headline():
+    head = '<meta name="date" content="Tue Feb 20 2018 01:00:00 GMT+0100 (Central European Standard Time)">'
+    body = "<p>Feb 20, 2020</p>"
+    assert parse_article(article(body, head), "https://mag.example.com/article/x").published_at[:10] == "2020-02-20"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("NZZ-Redaktion 18.07.2024, 11.08 Uhr", "2024-07-18T11:08:00+00:00"),
+    ("Veröffentlicht am 27.04.24 um 07:39 Uhr", "2024-04-27T07:39:00+00:00"),
+    ("Anna Beispiel | 06.11.23", "2023-11-06T00:00:00+00:00"),
+    ("Stand: 27.04.99", "1999-04-27T00:00:00+00:00"),
+    ("Publié le 18 juil. 2024 à 08:01Mis à jour le 18 juil. 2024 à 09:06", "2024-07-18T08:01:00+00:00"),
+    ("le 3 mars 2020 à 8h05", "2020-03-03T08:05:00+00:00"),
+    ("3 de agosto de 2019 a las 10:30", "2019-08-03T10:30:00+00:00"),
+    ("12 mei 2021 om 14:05", "2021-05-12T14:05:00+00:00"),
+    ("Version 1.10.23", None),
+])
+def test_european_date_and_clock_forms(text, expected):
+    moment = find_date(text, DateContext(timezone.utc, None))
+    assert (iso(moment) if moment else None) == expected
+
+
+RELATED = ('<div class="related"><h3>Related</h3><ul>'
+           '<li><a href="/other/1">Another story about the town hall and its budget</a> '
+           '<time datetime="2011-03-04T09:15:00">2011-03-04 09:15</time></li>'
+           '<li><a href="/other/2"><h4>A second story about the new school building</h4>'
+           '<span>2012-06-07 18:40</span></a></li></ul></div>')
+
+
+def test_dates_in_a_list_of_other_articles_above_the_title_are_not_its_date():
+    html = (f"<html><body>{RELATED}<h1>The council votes on the plan</h1><p>Jane Doe, 2022-09-23 10:00</p>"
+            f"{WORDS}</body></html>")
+    assert parse_article(html, "https://news.example.com/a").published_at == "2022-09-23T10:00:00+00:00"
+
+
+def test_a_time_element_of_a_related_article_is_not_the_date_of_an_undated_article():
+    related = ('<ul class="more"><li><a href="/other/1">Another story about the town hall and its budget</a> '
+               '<time datetime="2011-03-04T09:15:00+01:00">March 4</time></li></ul>')
+    html = article(related)
+    assert parse_article(html, "https://news.example.com/a").published_at is None
+
+
+def test_a_permalink_on_the_date_itself_is_no_teaser():
+    body = ('<p class="byline">Posted on <a href="https://blog.example.com/2021/plan/" rel="bookmark">'
+            '<time datetime="2021-05-03T08:00:00+02:00">Monday, May 3, 2021</time></a></p>')
+    assert parse_article(article(body), "https://blog.example.com/plan").published_at == "2021-05-03T08:00:00+02:00"
+
+
+def test_a_labelled_date_anywhere_dates_a_page_whose_title_shows_nowhere():
+    # The title is not a line of the page, so only the page top is by it; the labelled
+    # line at the article's foot dates it, not the recommended item's day below.
+    html = ("<html><head><title>Microwaves and your health</title></head><body>" + "<p>Menu item</p>" * 25
+            + WORDS + '<div><span class="span_time">时间：2019-09-24 17:08</span></div>'
+            '<div class="tj-item"><a href="/r/1"><div>微波炉加热食物有害健康吗</div><div>2020-09-27</div></a></div>'
+            "</body></html>")
+    assert parse_article(html, "https://piyao.example.cn/rumor?id=1").published_at == "2019-09-24T17:08:00+08:00"
+
+
+def test_the_day_a_path_gives_takes_the_clock_of_a_line_showing_that_day():
+    body = ("<p>David Smith on Sunday, October 13th, 2019 in an article in a local newspaper</p>"
+            "<p>on Monday, November 18th, 2019 at 11:08 a.m.</p>")
+    url = "https://facts.example.com/statements/2019/nov/18/david-smith/what-the-value-is/"
+    assert parse_article(article(body), url).published_at == "2019-11-18T11:08:00+00:00"
+
+
+CHINESE_WORDS = "<p>" + "这是一篇关于游戏更新的文章，内容详细介绍了新版本的改动和玩家关心的问题。" * 6 + "</p>"
+
+
+@pytest.mark.parametrize("header", ["今天是2013年9月10日 星期二", "2013年9月10日 星期二", "Today is 10.09.2013"])
+def test_the_day_a_portal_header_shows_is_not_the_publication_date(header):
+    # The <title> is not a line of the page (the portal's own headline markup differs), so
+    # the page top is where dates are looked for; the reprint's issue dates the article.
+    html = (f"<html><head><title>北京之春文章</title></head><body><div class='top'><span>{header}</span> "
+            f"<a href='/login'>登录</a></div>{CHINESE_WORDS}<p>——《北京之春》1998年3月号</p></body></html>")
+    assert parse_article(html, "http://spring.example.com/show.asp?id=65").published_at == "1998-03-01T00:00:00+08:00"
+
+
+def test_a_weekday_date_above_the_title_of_a_blog_post_is_its_date():
+    html = ("<html><body><h2 class='date-header'><span>Tuesday, March 3, 2020</span></h2>"
+            f"<h3>The council votes on the plan</h3>{WORDS}</body></html>")
+    options = ExtractionOptions(timezone="Europe/London")
+    assert parse_article(html, "https://town.example.blogspot.com/2020/03/plan.html", options).published_at == "2020-03-03T00:00:00+00:00"
+
+
+def _json_ld(url: str, date: str) -> str:
+    return ('<script type="application/ld+json">{"@type": "NewsArticle", "headline": "A story", '
+            f'"mainEntityOfPage": "{url}", "datePublished": "{date}"}}</script>')
+
+
+def test_a_json_ld_article_about_another_page_does_not_date_this_one():
+    head = ('<link rel="canonical" href="https://news.example.com/town/council-votes/">'
+            '<meta property="article:published_time" content="2022-09-23">'
+            + _json_ld("https://news.example.com/sport/another-story/", "2011-03-04T09:15:00+01:00"))
+    assert parse_article(article("", head), "https://news.example.com/town/council-votes/").published_at[:10] == "2022-09-23"
+
+
+@pytest.mark.parametrize("entity", [
+    "https://news.example.com/edition/town/council-votes/",  # a section prefix the canonical link lacks
+    "https://news.example.com/amp/town/council-votes",
+    "https://web.archive.org/web/2022/https://news.example.com/town/council-votes/",
+])
+def test_a_json_ld_article_about_this_page_under_another_form_of_its_url_dates_it(entity):
+    head = '<meta property="article:published_time" content="2022-09-23">' + _json_ld(entity, "2022-09-23T10:15:00+02:00")
+    assert parse_article(article("", head), "https://news.example.com/town/council-votes/").published_at == "2022-09-23T10:15:00+02:00"
+
+
+def test_a_page_number_alone_does_not_make_another_page_this_one():
+    head = _json_ld("https://other.example.org/another-story/1", "2011-03-04T09:15:00+01:00")
+    body = "<p>Jane Doe, 21.09.2020</p>"
+    url = "https://mag.example.com/items-we-wanted/1/"
+    assert parse_article(article(body, head), url).published_at[:10] == "2020-09-21"
+
+
+def test_the_last_resort_search_does_not_read_another_page_s_json_ld_either():
+    head = _json_ld("https://news.example.com/sport/another-story/", "2011-03-04T09:15:00+01:00")
+    assert parse_article(article("", head), "https://news.example.com/town/council-votes/").published_at is None
+
+
+def test_a_clock_on_the_line_under_the_day_is_the_day_s_time():
+    body = "<div class='meta'><span>By Jane Doe</span><div>28 November 2025</div><div>03:26 pm</div></div>"
+    html = article(body)
+    assert parse_article(html, "https://www.news.example.co.za/story").published_at == "2025-11-28T15:26:00+02:00"
