@@ -111,6 +111,32 @@ def test_date_formats(text, expected):
     assert iso(find_date(text, DateContext(CHINA, NOW))) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("2019年9月5日下午3:30", "2019-09-05T15:30:00+08:00"),
+    ("2019年9月5日 上午10:30", "2019-09-05T10:30:00+08:00"),
+    ("2019年9月5日晚上8点20分", "2019-09-05T20:20:00+08:00"),
+    ("2019年9月5日 中午1:10", "2019-09-05T13:10:00+08:00"),
+    ("2019年9月5日凌晨2:05", "2019-09-05T02:05:00+08:00"),
+    ("二〇一九年九月五日", "2019-09-05T00:00:00+08:00"),
+    ("二〇二三年十二月二十五日 来源：新华社", "2023-12-25T00:00:00+08:00"),
+    ("二〇二〇年十月三十一日", "2020-10-31T00:00:00+08:00"),
+])
+def test_chinese_half_day_words_and_numeral_dates(text, expected):
+    assert iso(find_date(text, DateContext(CHINA, None))) == expected
+
+
+def test_a_day_in_chinese_numerals_that_does_not_exist_is_no_date():
+    assert find_date("一九九八年二月三十日", DateContext(CHINA, None)) is None
+
+
+def test_a_byline_in_chinese_numerals_dates_the_article():
+    words = "这是一篇关于游戏更新的文章，内容详细介绍了新版本的改动。" * 8
+    html = (f'<html lang="zh-CN"><body><h1>新版本更新说明</h1><p>二〇二三年十二月五日　来源：新华社</p>'
+            f'<div class="content"><p>{words}</p><p>{words}</p></div></body></html>')
+    article = parse_article(html, "https://news.example.cn/a/1.html", ExtractionOptions())
+    assert article.published_at == "2023-12-05T00:00:00+08:00"
+
+
 def test_naive_dates_use_the_option_time_zone():
     html = page("<h1>T</h1><p>發布時間：2025-01-10 08:00</p><p>" + HAN * 5 + "</p>")
     article = parse_article(html, "https://a.example/x", ExtractionOptions(timezone="America/New_York"))

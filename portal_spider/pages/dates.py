@@ -38,7 +38,7 @@ _MONTHS = {
 _MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # A clock time after the date, also set off by a dash ("06/02/2022 - 13:48").
 # The clock's separator is also a dot before "Uhr" ("11.08 Uhr") or an "h" ("08h01").
-_TIME = r"(?:(?:[T\s,]*|\s+[-–|]\s+)(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?)\s+)?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*Uhr)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
+_TIME = r"(?:(?:[T\s,]*|\s+[-–|]\s+)(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?)\s+|(?:上午|下午|早上|早晨|中午|晚上|傍晚|凌晨)\s*)?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*Uhr)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
 # Fixed-offset zone abbreviations; "CST" is China's on a page read in UTC+8, else US Central;
 # "IST" is India's unless the page is read in Israel's or Ireland's zone.
 _ABBREVIATIONS = {
@@ -78,6 +78,12 @@ _CLOCK_BEFORE = re.compile(
     r"(?<![\d:.])(\d{1,2})\s*:\s*(\d{2})(?:\s*:\s*(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?" + _OFFSET
     + r"[\s,|]*(?:on\s+)?(?:[^\W\d]{2,9}\.?,?\s+)??$", re.I
 )
+# A Chinese half-day word before the clock ("2019年9月5日下午3:30"): afternoon and evening
+# hours are written on a 12-hour clock.
+_AFTERNOON_CN = re.compile(r"(?:下午|晚上|傍晚|中午)\s*\d")
+# A date written in Chinese numerals ("二〇一九年九月五日"), as official and news pages do.
+_NUMERAL_DATE_CN = re.compile(r"([〇○零一二三四五六七八九]{4})\s*年\s*([一二三四五六七八九十]{1,3})\s*月\s*([一二三四五六七八九十]{1,3})\s*[日号號]")
+_CN_DIGITS = {c: i for i, c in enumerate("〇一二三四五六七八九")} | {"○": 0, "零": 0}
 _YM_CN = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月(?!\s*\d)")
 _AGO_CN = re.compile(r"(\d+)\s*(秒|分钟|分鐘|分|小时|小時|个小时|天|日|周|週|星期|个月|個月)\s*前")
 _AGO_EN = re.compile(r"(\d+|an?)\s+(second|minute|min|hour|hr|day|week)s?\s+ago", re.I)
@@ -216,9 +222,24 @@ def _clock_before(text: str, start: int) -> tuple | None:
     return match.groups() if match else None
 
 
+def _chinese_number(numerals: str) -> int:
+    """一 to 三十一: 十 is ten, before a digit it adds, after one it multiplies."""
+    if "十" not in numerals:
+        return _CN_DIGITS[numerals[-1]]
+    tens, _, ones = numerals.partition("十")
+    return _CN_DIGITS.get(tens, 1) * 10 + (_CN_DIGITS[ones] if ones else 0)
+
+
+def _in_digits(match: re.Match) -> str:
+    year = "".join(str(_CN_DIGITS[c]) for c in match[1])
+    return f"{year}年{_chinese_number(match[2])}月{_chinese_number(match[3])}日"
+
+
 def _absolute(text: str, context: DateContext) -> datetime | None | bool:
     """The first absolute date in ``text``; False when none is written there (None when
     one is, but names no real day)."""
+    if "年" in text:
+        text = _NUMERAL_DATE_CN.sub(_in_digits, text)
     if match := _YMD.search(text):
         y, mo, d = match.groups()[:3]
     elif match := _MDY_NAMED.search(text):
@@ -239,6 +260,8 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
     clock = match.groups()[3:8]
     if clock[0] is None:
         clock = _clock_before(text, match.start()) or clock
+    elif clock[3] is None and _AFTERNOON_CN.search(match[0]):
+        clock = (*clock[:3], "pm", clock[4])
     return _build(y, mo, d, *clock[:4], _offset(clock[4], clock[0], context))
 
 
