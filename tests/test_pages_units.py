@@ -129,6 +129,19 @@ def test_a_day_in_chinese_numerals_that_does_not_exist_is_no_date():
     assert find_date("一九九八年二月三十日", DateContext(CHINA, None)) is None
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("发布于 02-28 23:59", "2026-02-28T23:59:00+08:00"),
+    ("09-05 11:10", "2025-09-05T11:10:00+08:00"),  # ahead of the fetch this year: last year's
+    ("9月5日 11:10", "2025-09-05T11:10:00+08:00"),
+    ("比分3-1 10:00开赛", None),  # a score and a kick-off time
+    ("1/2 12:00", None),
+])
+def test_a_date_without_its_year_takes_the_fetch_times(text, expected):
+    moment = find_date(text, DateContext(CHINA, datetime(2026, 3, 1, 4, tzinfo=timezone.utc)))
+    assert (iso(moment) if moment else None) == expected
+    assert find_date(text, DateContext(CHINA, None)) is None  # no fetch time, no year
+
+
 def test_a_byline_in_chinese_numerals_dates_the_article():
     words = "这是一篇关于游戏更新的文章，内容详细介绍了新版本的改动。" * 8
     html = (f'<html lang="zh-CN"><body><h1>新版本更新说明</h1><p>二〇二三年十二月五日　来源：新华社</p>'

@@ -89,6 +89,13 @@ _AGO_CN = re.compile(r"(\d+)\s*(秒|分钟|分鐘|分|小时|小時|个小时|�
 _AGO_EN = re.compile(r"(\d+|an?)\s+(second|minute|min|hour|hr|day|week)s?\s+ago", re.I)
 # Day words count only with a clock time ("昨天 12:30"); alone they are too often prose.
 _DAY_WORD = re.compile(r"(刚刚|剛剛|just now)|(今天|昨天|前天|today|yesterday)[\s,]*(?:at\s+)?(\d{1,2})\s*[:：]\s*(\d{2})", re.I)
+# Month, day and clock without a year ("09-05 11:10", "9月5日 11:10"; single digits with
+# a dash are scores and ranges, not dates), as lists and some
+# article pages show this year's dates: the year is the fetch time's, or the one before
+# when that day would lie ahead of the fetch.
+_NO_YEAR = re.compile(
+    r"(?<![\d/.\-:年])(?:(\d{2})[-/](\d{2})|(\d{1,2})\s*月\s*(\d{1,2})\s*[日号號])(?![\d/.\-])[\s,]*(\d{1,2})\s*[:：]\s*(\d{2})(?![\d/])"
+)
 _UNITS = {
     "秒": "seconds", "second": "seconds",
     "分钟": "minutes", "分鐘": "minutes", "分": "minutes", "minute": "minutes", "min": "minutes",
@@ -212,6 +219,13 @@ def _relative(text: str, context: DateContext) -> datetime | None:
             return now
         day = now - timedelta(days=_DAYS_BACK[match[2].lower()])
         return day.replace(hour=int(match[3]), minute=int(match[4]), second=0, microsecond=0)
+    if match := _NO_YEAR.search(text):
+        month, day = (match[1], match[2]) if match[1] else (match[3], match[4])
+        hour, minute = match[5], match[6]
+        moment = _build(now.year, month, day, hour, minute, None, None, context.zone)
+        if moment is not None and moment > now + timedelta(days=1):
+            moment = _build(now.year - 1, month, day, hour, minute, None, None, context.zone)
+        return moment
     return None
 
 
