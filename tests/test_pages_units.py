@@ -142,6 +142,27 @@ def test_a_date_without_its_year_takes_the_fetch_times(text, expected):
     assert find_date(text, DateContext(CHINA, None)) is None  # no fetch time, no year
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("民國108年9月5日", "2019-09-05T00:00:00+08:00"),
+    ("108年9月5日 下午3:30", "2019-09-05T15:30:00+08:00"),
+    ("中華民國一〇八年九月五日", "2019-09-05T00:00:00+08:00"),
+    ("1080年9月5日", None),
+])
+def test_taiwanese_pages_count_years_of_the_republic(text, expected):
+    moment = find_date(text, DateContext(CHINA, None))
+    assert (iso(moment) if moment else None) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("两小时前", "2026-03-01T10:00:00+08:00"),
+    ("半小时前", "2026-03-01T11:30:00+08:00"),
+    ("十分钟前", "2026-03-01T11:50:00+08:00"),
+    ("一天前", "2026-02-28T12:00:00+08:00"),
+])
+def test_relative_dates_in_chinese_numerals(text, expected):
+    assert iso(find_date(text, DateContext(CHINA, datetime(2026, 3, 1, 4, tzinfo=timezone.utc)))) == expected
+
+
 def test_a_byline_in_chinese_numerals_dates_the_article():
     words = "这是一篇关于游戏更新的文章，内容详细介绍了新版本的改动。" * 8
     html = (f'<html lang="zh-CN"><body><h1>新版本更新说明</h1><p>二〇二三年十二月五日　来源：新华社</p>'

@@ -81,11 +81,15 @@ _CLOCK_BEFORE = re.compile(
 # A Chinese half-day word before the clock ("2019年9月5日下午3:30"): afternoon and evening
 # hours are written on a 12-hour clock.
 _AFTERNOON_CN = re.compile(r"(?:下午|晚上|傍晚|中午)\s*\d")
-# A date written in Chinese numerals ("二〇一九年九月五日"), as official and news pages do.
-_NUMERAL_DATE_CN = re.compile(r"([〇○零一二三四五六七八九]{4})\s*年\s*([一二三四五六七八九十]{1,3})\s*月\s*([一二三四五六七八九十]{1,3})\s*[日号號]")
+# A date written in Chinese numerals ("二〇一九年九月五日"; a Taiwanese page's "一〇八年"
+# is a year of the Republic of China), as official and news pages do.
+_NUMERAL_DATE_CN = re.compile(r"([〇○零一二三四五六七八九]{3,4})\s*年\s*([一二三四五六七八九十]{1,3})\s*月\s*([一二三四五六七八九十]{1,3})\s*[日号號]")
 _CN_DIGITS = {c: i for i, c in enumerate("〇一二三四五六七八九")} | {"○": 0, "零": 0}
+# A year of the Republic of China, as Taiwanese pages print it: after 民國, or three digits
+# before 年 ("108年9月5日" is 2019; no Gregorian year of today's pages has three digits).
+_ROC_YEAR = re.compile(r"(?:(?:中華)?民國\s*(\d{1,3})|(?<![\d〇○零一二三四五六七八九])(\d{3}))\s*年(?=\s*\d{1,2}\s*月)")
 _YM_CN = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月(?!\s*\d)")
-_AGO_CN = re.compile(r"(\d+)\s*(秒|分钟|分鐘|分|小时|小時|个小时|天|日|周|週|星期|个月|個月)\s*前")
+_AGO_CN = re.compile(r"(\d+|[一二两兩三四五六七八九十]{1,3}|半)\s*(秒|分钟|分鐘|分|小时|小時|个小时|個小時|天|日|周|週|星期|个月|個月)\s*前")
 _AGO_EN = re.compile(r"(\d+|an?)\s+(second|minute|min|hour|hr|day|week)s?\s+ago", re.I)
 # Day words count only with a clock time ("昨天 12:30"); alone they are too often prose.
 _DAY_WORD = re.compile(r"(刚刚|剛剛|just now)|(今天|昨天|前天|today|yesterday)[\s,]*(?:at\s+)?(\d{1,2})\s*[:：]\s*(\d{2})", re.I)
@@ -99,7 +103,7 @@ _NO_YEAR = re.compile(
 _UNITS = {
     "秒": "seconds", "second": "seconds",
     "分钟": "minutes", "分鐘": "minutes", "分": "minutes", "minute": "minutes", "min": "minutes",
-    "小时": "hours", "小時": "hours", "个小时": "hours", "hour": "hours", "hr": "hours",
+    "小时": "hours", "小時": "hours", "个小时": "hours", "個小時": "hours", "hour": "hours", "hr": "hours",
     "天": "days", "日": "days", "day": "days",
     "周": "weeks", "週": "weeks", "星期": "weeks", "week": "weeks",
 }
@@ -202,12 +206,21 @@ def _build(y, mo, d, h, mi, s, ampm, zone: tzinfo) -> datetime | None:
     return naive.replace(tzinfo=zone)
 
 
+def _ago_amount(written: str) -> float:
+    """3, 三, 两 (two) or 半 (half) of a unit."""
+    if written.isdigit():
+        return int(written)
+    if written == "半":
+        return 0.5
+    return _chinese_number(written.replace("两", "二").replace("兩", "二"))
+
+
 def _relative(text: str, context: DateContext) -> datetime | None:
     if context.now is None:
         return None  # without the fetch time "3小时前" names no moment; the wall clock would be wrong later
     now = context.now.astimezone(context.zone)
     if match := _AGO_CN.search(text):
-        amount, unit = int(match[1]), match[2]
+        amount, unit = _ago_amount(match[1]), match[2]
         if unit in ("个月", "個月"):
             return now - timedelta(days=30 * amount)
         return now - timedelta(**{_UNITS[unit]: amount})
@@ -254,6 +267,7 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
     one is, but names no real day)."""
     if "年" in text:
         text = _NUMERAL_DATE_CN.sub(_in_digits, text)
+        text = _ROC_YEAR.sub(lambda m: f"{int(m[1] or m[2]) + 1911}年", text)
     if match := _YMD.search(text):
         y, mo, d = match.groups()[:3]
     elif match := _MDY_NAMED.search(text):
