@@ -125,8 +125,9 @@ def test_chinese_half_day_words_and_numeral_dates(text, expected):
     assert iso(find_date(text, DateContext(CHINA, None))) == expected
 
 
-def test_a_day_in_chinese_numerals_that_does_not_exist_is_no_date():
-    assert find_date("一九九八年二月三十日", DateContext(CHINA, None)) is None
+@pytest.mark.parametrize("text", ["一九九八年二月三十日", "二〇一九年十二十月五日", "二〇一九年一二月五日"])
+def test_a_day_in_chinese_numerals_that_does_not_exist_is_no_date(text):
+    assert find_date(text, DateContext(CHINA, None)) is None
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -83,13 +83,15 @@ _CLOCK_BEFORE = re.compile(
 _AFTERNOON_CN = re.compile(r"(?:下午|晚上|傍晚|中午)\s*\d")
 # A date written in Chinese numerals ("二〇一九年九月五日"; a Taiwanese page's "一〇八年"
 # is a year of the Republic of China), as official and news pages do.
-_NUMERAL_DATE_CN = re.compile(r"([〇○零一二三四五六七八九]{3,4})\s*年\s*([一二三四五六七八九十]{1,3})\s*月\s*([一二三四五六七八九十]{1,3})\s*[日号號]")
+# One to ninety-nine in Chinese numerals (五, 十二, 二十, 三十一).
+_CN_NUMBER = r"(?:[一二三四五六七八九]?十[一二三四五六七八九]?|[一二三四五六七八九])"
+_NUMERAL_DATE_CN = re.compile(rf"([〇○零一二三四五六七八九]{{3,4}})\s*年\s*({_CN_NUMBER})\s*月\s*({_CN_NUMBER})\s*[日号號]")
 _CN_DIGITS = {c: i for i, c in enumerate("〇一二三四五六七八九")} | {"○": 0, "零": 0}
 # A year of the Republic of China, as Taiwanese pages print it: after 民國, or three digits
 # before 年 ("108年9月5日" is 2019; no Gregorian year of today's pages has three digits).
 _ROC_YEAR = re.compile(r"(?:(?:中華)?民國\s*(\d{1,3})|(?<![\d〇○零一二三四五六七八九])(\d{3}))\s*年(?=\s*\d{1,2}\s*月)")
 _YM_CN = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月(?!\s*\d)")
-_AGO_CN = re.compile(r"(\d+|[一二两兩三四五六七八九十]{1,3}|半)\s*(秒|分钟|分鐘|分|小时|小時|个小时|個小時|天|日|周|週|星期|个月|個月)\s*前")
+_AGO_CN = re.compile(r"(\d+|" + _CN_NUMBER + r"|[两兩]|半)\s*(秒|分钟|分鐘|分|小时|小時|个小时|個小時|天|日|周|週|星期|个月|個月)\s*前")
 _AGO_EN = re.compile(r"(\d+|an?)\s+(second|minute|min|hour|hr|day|week)s?\s+ago", re.I)
 # Day words count only with a clock time ("昨天 12:30"); alone they are too often prose.
 _DAY_WORD = re.compile(r"(刚刚|剛剛|just now)|(今天|昨天|前天|today|yesterday)[\s,]*(?:at\s+)?(\d{1,2})\s*[:：]\s*(\d{2})", re.I)
