@@ -53,14 +53,15 @@ def gated():
         gate.released.set()
 
 
-def wait_until(condition, timeout: float, what: str, interval: float = 0.1):
+def wait_until(condition, timeout: float, what: str, interval: float = 0.1, terminal=None):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = condition()
         if value:
             return value
         time.sleep(interval)
-    raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+    shown = f"; the terminal showed {terminal.output()!r}" if terminal is not None else ""
+    raise AssertionError(f"timed out after {timeout}s waiting for {what}{shown}")
 
 
 def query(db_path, sql: str, *params):
@@ -220,7 +221,7 @@ def test_a_signal_to_a_crawl_on_a_terminal_saves_what_was_fetched_and_records_it
         processes = descendants(terminal.process.pid)
         assert processes, "the extraction worker should be running"
         terminal.send(signum)  # to the whole process group, workers included
-        wait_until(lambda: any(line in seen for seen in terminal.lines()), 60, "the line saying so")
+        wait_until(lambda: any(line in seen for seen in terminal.lines()), 60, "the line saying so", terminal=terminal)
         requested_before_the_signal = gated.requests
         gated.released.set()  # the requests in hand come back, and are saved
         # Then it ends by that signal, as a shell expects of a command it interrupted.
@@ -244,7 +245,7 @@ def test_ctrl_c_twice_stops_a_crawl_at_once(gated, tmp_path):
         hold_mid_crawl(gated, db_path, terminal.process)
         processes = descendants(terminal.process.pid)
         terminal.send(signal.SIGINT)
-        wait_until(lambda: any(s.startswith("interrupted: ") for s in terminal.lines()), 60, "the first line")
+        wait_until(lambda: any(s.startswith("interrupted: ") for s in terminal.lines()), 60, "the first line", terminal=terminal)
         # The portal still holds its answers: only the second Ctrl-C can end the crawl now.
         terminal.send(signal.SIGINT)
         assert terminal.wait(timeout=60) == -signal.SIGINT, terminal.output()
@@ -265,7 +266,7 @@ def test_ctrl_c_stops_schedule_and_its_crawl_with_one_line(gated, tmp_path):
         processes = descendants(terminal.process.pid)
         assert len(processes) >= 2, "the crawl and its extraction worker should be running"
         terminal.send(signal.SIGINT)
-        wait_until(lambda: any(s.startswith("interrupted: ") for s in terminal.lines()), 60, "the line")
+        wait_until(lambda: any(s.startswith("interrupted: ") for s in terminal.lines()), 60, "the line", terminal=terminal)
         gated.released.set()
         assert terminal.wait() == 0, terminal.output()
     finally:
@@ -325,9 +326,9 @@ def test_ctrl_c_while_a_crawl_starts_is_as_quiet(gated, tmp_path):
     terminal = OnTerminal("crawl", *crawl_args(gated, db_path))
     try:
         # "crawling ..." is printed just before Scrapy starts: the signal lands during its start.
-        wait_until(lambda: any(s.startswith("crawling ") for s in terminal.lines()), 120, "the start line")
+        wait_until(lambda: any(s.startswith("crawling ") for s in terminal.lines()), 120, "the start line", terminal=terminal)
         terminal.send(signal.SIGINT)
-        wait_until(lambda: any(s.startswith("interrupted") for s in terminal.lines()), 120, "the line")
+        wait_until(lambda: any(s.startswith("interrupted") for s in terminal.lines()), 120, "the line", terminal=terminal)
         gated.released.set()
         assert terminal.wait() == -signal.SIGINT, terminal.output()
     finally:
