@@ -124,11 +124,14 @@ class ShutdownOnSignal(CrawlerProcess):
         self.stopping = False
         install_shutdown_handlers(self._signal_shutdown)
 
-    def start(self, stop_after_crawl: bool = True, install_signal_handlers: bool = True) -> None:
+    def start(self, stop_after_crawl: bool = True) -> None:
         from twisted.internet import reactor
 
         reactor.callWhenRunning(self._reactor_started)
-        super().start(stop_after_crawl, install_signal_handlers)
+        # The handlers installed in __init__ stay: with its own, Twisted took SIGTERM
+        # while the reactor started (a SIGTERM then stopped it with nothing recorded)
+        # until Scrapy put its handler back.
+        super().start(stop_after_crawl, install_signal_handlers=False)
 
     def _reactor_started(self) -> None:
         self.reactor_running = True
@@ -136,9 +139,6 @@ class ShutdownOnSignal(CrawlerProcess):
             self._stop_gracefully()
 
     def _signal_shutdown(self, signum: int, _frame) -> None:
-        if self.stopped_by is not None:  # Scrapy installs this handler again once the reactor runs
-            self._signal_kill(signum, _frame)
-            return
         self.stopped_by = signum
         install_shutdown_handlers(self._signal_kill)
         if self.reactor_running:

@@ -339,3 +339,39 @@ def test_ctrl_c_while_a_crawl_starts_is_as_quiet(gated, tmp_path):
         assert re.fullmatch(r"run 1 interrupted: \d+ pages fetched, 0 new, 0 updated, 0 duplicates, 0 errors",
                             lines[2])
         assert len(lines) == 3, lines
+
+
+HANDLERS_WHILE_STARTING = """
+import signal
+from portal_spider.crawl import ShutdownOnSignal, project_settings
+import scrapy
+
+class Idle(scrapy.Spider):
+    name = "idle"
+    async def start(self):
+        return
+        yield
+
+process = ShutdownOnSignal(project_settings({db!r}, ()), on_signal=lambda signum: None)
+process.crawl(Idle)  # installs the project's reactor
+from twisted.internet import reactor
+seen = []
+def note(phase):
+    seen.append((phase, [getattr(signal.getsignal(s), "__name__", str(signal.getsignal(s)))
+                         for s in (signal.SIGINT, signal.SIGTERM)]))
+for phase in ("before", "during", "after"):
+    reactor.addSystemEventTrigger(phase, "startup", note, phase)
+process.start()
+print(seen)
+"""
+
+
+def test_the_crawl_handles_sigint_and_sigterm_through_the_reactor_start(tmp_path):
+    # Twisted's own SIGTERM handler, installed while the reactor starts, stopped the
+    # reactor without a graceful stop: no window may be left to it.
+    script = HANDLERS_WHILE_STARTING.format(db=str(tmp_path / "a.db"))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    seen = eval(done.stdout.strip().splitlines()[-1])
+    assert [phase for phase, _ in seen] == ["before", "during", "after"]
+    assert all(handlers == ["_signal_shutdown", "_signal_shutdown"] for _, handlers in seen), seen
