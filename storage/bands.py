@@ -2,9 +2,9 @@
 
 Band rows live in ``minhash_bands`` (``WITHOUT ROWID``, keyed by band key). An
 article's 32 keys are random, so writing them as it is saved dirties 32 random
-leaves of that B-tree, and at 1M archived articles (~150k leaves) a 64-article
-transaction shares almost none: band rows were ~0.47 ms of a ~2.1 ms save, more
-than any other part.
+leaves of that B-tree, and in a large archive a 64-article transaction shares
+almost none: written at once, band rows were the largest part of a save's cost
+(docs/dedup.md, "Save cost").
 
 So a new article's rows are queued instead. ``band_queue`` lists the articles
 whose keys are not in ``minhash_bands`` yet; the keys themselves are already
@@ -14,13 +14,10 @@ queued keys in memory (``temp.queued_bands``) and lookups read it alongside
 ``minhash_bands``. Once :data:`QUEUE_LIMIT` articles are queued, their keys are
 written into ``minhash_bands`` in key order, one :data:`FLUSH_PARTS`-th of the key
 space per write transaction, so that no writer holds the lock for long: ~1M keys
-then share the leaves they touch, ~7 to a leaf at 1M archived articles. Measured
-there (dedup benchmark): the flush took 2.0-2.4 s of CPU in 8 transactions, the
-longest 0.38-0.62 s, i.e. 0.06-0.07 ms an article against ~0.47 ms for writing each
-article's rows as it is saved.
+then share the leaves they touch, ~7 to a leaf at 1M archived articles.
 
 Memory is bounded by the limit, not the archive: ~1M keys. A writer loads the
-queue when it first writes (1.0-1.2 s of CPU when the queue is full) and again
+queue when it first writes (about a second of CPU when the queue is full) and again
 when another writer changed it other than by appending (a flush finished, or a
 queued article was revised or deleted): ``band_queue_state.generation`` counts
 those changes. Revised articles' rows are written straight to ``minhash_bands``.
@@ -40,8 +37,8 @@ from sqlite_utils import Database
 # in memory; 32k articles are ~1M keys, ~7 for each of the ~150k leaves at 1M
 # archived articles.
 QUEUE_LIMIT = 32768
-# Write transactions a flush is spread over, one key range each: at 1M archived
-# articles a whole flush took 2.4-2.8 s of wall time, a part at most 0.62 s.
+# Write transactions a flush is spread over, one key range each, so that a part holds
+# the write lock for a fraction of a second even at 1M archived articles.
 FLUSH_PARTS = 8
 
 _LOWEST_KEY = -(1 << 63)

@@ -6,50 +6,9 @@ in-memory queue of recent articles' bands, :mod:`storage.bands`) and one
 primary-key read of the few best candidates' sketches. What is held in memory is
 bounded by the band queue's size, not the archive's.
 
-Cost at 1M archived articles (dedup benchmark, 64 articles a transaction, the
-trigram full-text index filled, the band queue's flush spread over the articles it
-writes; see docs/benchmarks.md): 1.54-2.47 ms of CPU per article over 17
-timings, a median of 1.84 (each run's first two timings 1.54-1.94); without the
-full-text index 1.25-2.10, a median of 1.51; at 10k, 1.18-1.42. Before the band
-queue, 2.0-2.8 ms: every WAL frame is two ``pwrite`` calls and, at the checkpoint,
-a ``pread`` and a ``pwrite`` more, and an original article wrote ~50 frames, 34 of
-them ``minhash_bands`` leaves (its 32 band keys on 32 random leaves of a ~150k-leaf
-B-tree, which grouping articles in a transaction does not share). Saves with and
-without band rows, alternating on one 1M archive: 2.06-2.22 against 1.56-2.02 ms.
-Queued and written in key order, the rows cost 0.07 ms an article there, and an
-A/B of the two codes on one 1M archive gave 1.43-1.74 against 1.76-1.99 ms. A copy
-with its original's shingle set writes no band rows at all
-(:func:`store_fingerprint`). Of the rest, the duplicate lookup is 0.39-0.62 ms of
-wall time (32 band leaf reads, the exact-hash probe and on average 6 candidates'
-sketches, all random reads), the full-text index 0.37-0.54, Python ~0.4 (normalise
-0.11, boilerplate and fingerprint 0.27), each slower when the machine is.
-Measured and not kept:
-
-* not counting boilerplate lines at all: they are 12.7 of the 22 WAL frames an
-  article writes at 1M, but six alternating pairs of timings there gave medians of
-  1.56 ms counting and 1.57 not counting.
-* indexing the full-text queue every 512 articles instead of every transaction:
-  no gain at 1M (2.29-2.34 ms against 2.29); segments of 64 articles are enough.
-* ``PRAGMA wal_autocheckpoint`` 50000 instead of 10000: 2.24-2.50 ms against
-  2.26-2.43 over three runs each, i.e. noise; band leaves are random, so a longer
-  WAL rewrites few of them less often.
-* ``PRAGMA mmap_size`` of 16 GiB at 1M: 2.27 against 2.28 ms.
-* one query per band key with ``LIMIT 32`` (bounding hot template keys, which
-  can hold hundreds of rows): 0.05 ms slower than the single ``IN`` query below; at
-  1M a lookup reads ~50 band rows for ~27 distinct candidates, so hot keys are
-  rare enough that bounding them costs more than it saves.
-* ``PRAGMA mmap_size`` of a fixed 1 GiB, and a 256 MB page cache instead of
-  64 MB (measured with one save a transaction): no gain at 100k or 1M. A bounded map covers the first GiB of a 7 GB
-  file, while band leaves are spread over all of it (or, in the benchmark's bulk
-  fill, sit at its end); a map as large as the file would be archive-sized.
-* ``PRAGMA cache_size`` of 256 MB, and ``mmap_size`` of 20 GB, with 42 bands at
-  1M: 2.05 and 2.32, 2.04 and 2.30 ms against 2.01 and 2.06 (one archive, runs
-  alternated).
-* Fewer, shorter bands (17 of 2 rows keep the 0.96 chance at J=0.42) would write
-  17 band pages instead of 42, but unrelated articles (background J=0.006) meet
-  in one 67x as often: ~600 stray rows per lookup at 1M, growing with the
-  archive, and a copy sharing a single band with its source would be lost among
-  them (candidates are ranked by bands shared).
+Why a save's duplicate work is shaped this way (the band queue, no counting of
+boilerplate beyond the edge lines, one ``IN`` query for the band keys) and what was
+measured and not kept: docs/dedup.md, "Save cost".
 """
 
 from __future__ import annotations

@@ -38,11 +38,9 @@ MinHash + LSH (:data:`NUM_PERM`, :data:`BANDS`, :data:`ROWS`)
     at J=0.53, and 7e-6 at the background J=0.006, i.e. ~7 stray candidates per
     lookup in a million-article archive. Each band is a random page write per
     saved article, the largest part of a save's cost at 1M articles. 42 bands
-    (0.96 at J=0.42) cost ~0.2 ms more per save there and found 3 more of the
-    benchmark's 300 combined copies (recall 0.957 against 0.947; every other
-    disguise 0.99-1.0 either way): most combined copies sit above J=0.45. The issue
-    author's 32 bands of 4 give only 0.64 at J=0.42, which is where its ~0.89
-    recall came from.
+    (0.96 at J=0.42) cost more per save and found few more copies: most combined
+    copies sit above J=0.45 (docs/dedup.md, "Save cost"). 32 bands of 4 give only
+    0.64 at J=0.42.
 
 Confirmation (:func:`compare`)
     Candidates are confirmed on a bottom-k sketch of the shingle hash set

@@ -161,17 +161,14 @@ def migrate(db: Database) -> None:
 
 
 # The trigram full-text index stays as m001 made it (detail=full, column sizes
-# kept); measured on the dedup benchmark at 100k archived articles (~0.75 ms of a
-# ~2.5 ms insert is the FTS5 trigger and segment flush):
+# kept; the figures behind this: docs/dedup.md, "Save cost"):
 # * detail=column / detail=none would shrink it, but FTS5 then rejects phrase
 #   queries ("phrase queries are not supported (detail!=full)"), and a trigram
 #   search for a word of 4+ characters -- Datasette's ``_search`` quotes each
 #   term -- is a phrase of several trigrams: search would break.
-# * columnsize=0 saved ~0.02 ms (one ``articles_fts_docsize`` row), within the
-#   noise, and makes bm25 ranking read whole rows: not worth a rebuild.
-# * automerge: left at 4 here, when each article flushed its own segment (8/16
-#   saved 0.01-0.05 ms, within the noise); m004 raises it to 16 once segments
-#   hold 64 articles and the filled index's merges dominate.
+# * columnsize=0 saved nothing measurable and makes bm25 ranking read whole rows.
+# * automerge: left at 4 while each article flushed its own segment; m004 raises
+#   it to 16 once segments hold 64 articles and the filled index's merges dominate.
 
 
 @migrations()
@@ -204,14 +201,12 @@ def m004_fts_indexed_once_per_transaction(db: Database) -> None:
     # automerge 16 (FTS5's default is 4): FTS5 merges a level's segments once it
     # holds this many, so each token is rewritten log16 instead of log4 times as the
     # index grows. With one segment per 64 articles that was the larger part of the
-    # index's cost: at 100k archived articles (index filled) a 64-article save cost
-    # 1.71 ms of CPU per article against 2.08-2.25 at 4. A search then reads up
-    # to ~15 segments a level instead of 3 (about 50 at 1M articles).
+    # index's cost (docs/dedup.md, "Save cost"). A search then reads up to ~15
+    # segments a level instead of 3 (about 50 at 1M articles).
     #
     # crisismerge 32 (default 16): left at 16, a level reaching 16 segments was merged
-    # at once, before automerge's incremental work could, and single-article saves
-    # (an idle crawl's writer) cost 6.6 ms at 100k archived articles; at 32 they cost
-    # 2.3 ms, and 64-article saves are unchanged (1.72-1.81 against 1.68-1.75 ms).
+    # at once, before automerge's incremental work could, and made single-article
+    # saves (an idle crawl's writer) three times as costly.
     if not db["articles_fts"].exists():
         return
     db.execute("INSERT INTO articles_fts (articles_fts, rank) VALUES ('automerge', 16)")
