@@ -210,6 +210,16 @@ CHINESE_WORDS = "<p>" + "这是一篇关于游戏更新的文章，内容详细�
     # The page states its zone in another date's markup.
     ('<html><body><h1>New</h1><p>Posted Sept. 5, 2019 11:10</p><time datetime="2019-09-06T08:00:00-04:00">updated</time>'
      + ENGLISH_WORDS + "</body></html>", "https://example.com/a", "2019-09-05T11:10:00-04:00"),
+    # Russian and Indonesian: the time where most of the country lives.
+    ('<html lang="ru"><body><h1>Новости</h1><p>Опубликовано 14.05.2025, 20:28</p>' + ENGLISH_WORDS + "</body></html>",
+     "https://example.com/a", "2025-05-14T20:28:00+03:00"),
+    ('<html lang="id"><body><h1>Berita</h1><p>Diterbitkan 20/01/2026, 18:30</p>' + ENGLISH_WORDS + "</body></html>",
+     "https://example.com/a", "2026-01-20T18:30:00+07:00"),
+    # The country-code host beats a template's default tag; a .co or .io address names no country.
+    ('<html lang="en-GB"><body><h1>News</h1><p>Posted 05.09.2019 11:10</p>' + ENGLISH_WORDS + "</body></html>",
+     "https://example.de/a", "2019-09-05T11:10:00+02:00"),
+    ('<html lang="de"><body><h1>Neu</h1><p>Veröffentlicht 05.09.2019 11:10</p>' + ENGLISH_WORDS + "</body></html>",
+     "https://startup.co/a", "2019-09-05T11:10:00+02:00"),
 ])
 def test_naive_dates_take_the_zone_the_page_implies(markup, url, expected):
     assert parse_article(markup, url).published_at == expected

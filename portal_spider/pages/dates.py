@@ -135,9 +135,12 @@ def parse_zone(name: str | None) -> tzinfo | None:
         return None  # an unknown zone name: fall back to the page's inferred zone
 
 
-# Languages and countries that keep one civil time, for reading a UTC timestamp as the
-# page's own day.  Languages spoken across many zones (en, es, fr, pt, ru, ar) count only
-# with a region ("en-GB", "fr-FR") or a country-code host.
+# Languages and countries that keep one civil time, or whose press keeps the time of the
+# zone where most of the country lives (Moscow, Jakarta, Brasília, Mexico City), for
+# reading a naive date or a UTC timestamp as the page's own clock and day. Languages
+# spoken across many zones (en, es, fr, pt, ar) count only with a region ("en-GB",
+# "fr-FR") or a country-code host; countries split between zones (the United States,
+# Canada, Australia) not at all: their sites often state UTC.
 _LANGUAGE_ZONES = {
     "de": "Europe/Berlin", "it": "Europe/Rome", "nl": "Europe/Amsterdam", "pl": "Europe/Warsaw",
     "cs": "Europe/Prague", "sk": "Europe/Bratislava", "hu": "Europe/Budapest", "da": "Europe/Copenhagen",
@@ -146,7 +149,8 @@ _LANGUAGE_ZONES = {
     "ko": "Asia/Seoul", "zh": "Asia/Shanghai", "tr": "Europe/Istanbul", "he": "Asia/Jerusalem",
     "uk": "Europe/Kyiv", "ro": "Europe/Bucharest", "bg": "Europe/Sofia", "lt": "Europe/Vilnius",
     "lv": "Europe/Riga", "et": "Europe/Tallinn", "is": "Atlantic/Reykjavik", "th": "Asia/Bangkok",
-    "vi": "Asia/Ho_Chi_Minh", "hi": "Asia/Kolkata",
+    "vi": "Asia/Ho_Chi_Minh", "hi": "Asia/Kolkata", "ru": "Europe/Moscow", "id": "Asia/Jakarta",
+    "ms": "Asia/Kuala_Lumpur",
 }
 _COUNTRY_ZONES = {
     "de": "Europe/Berlin", "at": "Europe/Vienna", "ch": "Europe/Zurich", "li": "Europe/Vaduz",
@@ -165,16 +169,23 @@ _COUNTRY_ZONES = {
     "ae": "Asia/Dubai", "sa": "Asia/Riyadh", "qa": "Asia/Qatar", "eg": "Africa/Cairo",
     "ng": "Africa/Lagos", "ke": "Africa/Nairobi", "tz": "Africa/Dar_es_Salaam", "gh": "Africa/Accra",
     "ar": "America/Argentina/Buenos_Aires", "pe": "America/Lima",
-    "ve": "America/Caracas", "uy": "America/Montevideo",
+    "ve": "America/Caracas", "uy": "America/Montevideo", "co": "America/Bogota", "cl": "America/Santiago",
+    "ru": "Europe/Moscow", "id": "Asia/Jakarta", "br": "America/Sao_Paulo", "mx": "America/Mexico_City",
 }
+# Country-code domains that sites everywhere register for their look, not their country.
+_VANITY_DOMAINS = {"co", "io", "tv", "me", "ai", "fm", "ly", "gg", "to", "cc", "ws", "la", "sh", "ac", "st", "so",
+                   "is", "im", "am", "us"}
 
 
 def page_zone(lang: str, host: str) -> tzinfo | None:
-    """The civil time zone a page's language tag or country-code host implies, if only one."""
+    """The civil time zone a page's country-code host, else its language tag, implies.
+
+    The host first: templates print a default tag ("en-US" on a Canadian portal)."""
     parts = lang.lower().replace("_", "-").split("-")
     region = next((p for p in parts[1:] if len(p) == 2), None)
-    name = (_COUNTRY_ZONES.get(region or "") or _LANGUAGE_ZONES.get(parts[0])
-            or _COUNTRY_ZONES.get(host.lower().rstrip(".").rpartition(".")[2]))
+    domain = host.lower().rstrip(".").rpartition(".")[2]
+    name = ((_COUNTRY_ZONES.get(domain) if domain not in _VANITY_DOMAINS else None)
+            or _COUNTRY_ZONES.get(region or "") or _LANGUAGE_ZONES.get(parts[0]))
     return ZoneInfo(name) if name else None
 
 
