@@ -180,6 +180,17 @@ def test_a_json_ld_article_about_another_page_does_not_date_this_one():
     assert parse_article(article("", head), "https://news.example.com/town/council-votes/").published_at[:10] == "2022-09-23"
 
 
+def test_a_json_ld_article_about_another_page_gives_this_one_no_title_or_author():
+    other = ('<script type="application/ld+json">{"@type": "NewsArticle", "headline": "Another story about the town", '
+             '"url": "https://other.example.org/other/1", "author": {"@type": "Person", "name": "Jane Roe"}, '
+             '"datePublished": "2011-03-04T09:15:00+01:00"}</script>')
+    html = (f"<html><head>{other}</head><body><h1>The council votes on the plan</h1>"
+            f"<p>Published 3 March 2020, 11:35</p>{WORDS}</body></html>")
+    found = parse_article(html, "https://news.example.com/town/council-votes/", ExtractionOptions(timezone="Europe/London"))
+    assert (found.title, found.author, found.published_at) == (
+        "The council votes on the plan", None, "2020-03-03T11:35:00+00:00")
+
+
 @pytest.mark.parametrize("entity", [
     "https://news.example.com/edition/town/council-votes/",  # a section prefix the canonical link lacks
     "https://news.example.com/amp/town/council-votes",

@@ -157,6 +157,9 @@ def _from_json_ld(tree, found: Structured, own: set[str]) -> None:
     articles = [n for n in nodes if _types(n) & _ARTICLE_TYPES]
     articles.sort(key=lambda n: bool(_types(n) <= _PAGE_TYPES))  # real articles before WebPage
     for node in articles:
+        if _another_item(node, own):
+            found.discarded.append(f"JSON-LD article about another page: {', '.join(_node_urls(node))}")
+            continue
         for key in ("headline", "name"):
             if isinstance(node.get(key), str) and node[key].strip():
                 found.add_title(node[key], STRUCTURED_DATA)
@@ -164,9 +167,6 @@ def _from_json_ld(tree, found: Structured, own: set[str]) -> None:
         names = _names(node.get("author") or node.get("creator"), people)
         if names:
             found.add_authors(names, STRUCTURED_DATA)
-        if _another_item(node, own):
-            found.discarded.append(f"JSON-LD date of another page: {', '.join(_node_urls(node))}")
-            continue
         for key in ("datePublished", "dateCreated", "uploadDate"):
             if isinstance(node.get(key), str) and node[key].strip():
                 found.add_date(node[key], STRUCTURED_DATA)
