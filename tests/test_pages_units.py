@@ -554,6 +554,35 @@ def test_a_short_article_is_not_replaced_by_the_next_article_below_it():
     assert parse_article(html, "https://a.example/x").body_text == SHORT_ZH
 
 
+SHORT_EN = ("The city council approved the new bike lanes on Main Street on Tuesday evening. "
+            "Work on the lanes starts in March.")
+CONSENT = ("<div class='modal-content'><p>Welcome! We and our partners use cookies and similar technologies to "
+           "store and access information on your device, to show you personalised ads and content, and to measure "
+           "them. You can change your choice at any time in the privacy settings. Further information can be found "
+           "in our privacy policy.</p><p>Accept and continue with personalised advertising, or subscribe and read "
+           "without advertising and tracking for a small monthly fee.</p></div>")
+
+
+@pytest.mark.parametrize("notice", [CONSENT, CONSENT.replace("modal-content", "footer-disclaimer")])
+def test_a_short_article_is_not_replaced_by_a_longer_notice_that_is_not_about_it(notice):
+    html = page(f"<main><h1>Council approves bike lanes on Main Street</h1><div class='story'><p>{SHORT_EN}</p></div></main>"
+                f"<div class='overlay'>{notice}</div>")
+    assert parse_article(html, "https://a.example/x").body_text == SHORT_EN
+
+
+@pytest.mark.parametrize("header, kept", [
+    ("<p>https://news.example.com/story/123</p><p>Jane Roe, Staff Writer</p>"
+     "<p>Updated 3:27 am PST, Wednesday, November 20, 2019</p>", ""),
+    ("<p>Nov. 20, 2019 6:02 AM EST</p>", ""),
+    # A first paragraph that mentions a date is the article.
+    ("<p>On November 19, 2019 the council met again.</p>", "On November 19, 2019 the council met again.\n"),
+])
+def test_the_header_lines_above_the_first_paragraph_are_not_body_text(header, kept):
+    html = page(f"<h1>Council approves bike lanes on Main Street</h1><div class='story'>{header}<p>{SHORT_EN}</p>"
+                f"<p>{SHORT_EN.replace('Tuesday', 'Monday')}</p></div>")
+    assert parse_article(html, "https://a.example/x").body_text == f"{kept}{SHORT_EN}\n{SHORT_EN.replace('Tuesday', 'Monday')}"
+
+
 def test_digits_wrapped_by_a_word_processor_stay_in_the_sentence():
     html = page("<h1>拆房屡出命案</h1><div class='text'><p><span>在红石板社区拆房工地，</span><span lang='EN-US'><font>4</font></span>"
                 "<span>幢居民楼已被拆得七零八落。记者注意到，这些楼房里还住着十多户人家！</span></p>"

@@ -192,7 +192,42 @@ def _paragraphs(elements: list) -> list[str]:
     lines = (fold_whitespace(strip_pinyin(text)) for element in elements for text, _ in page_lines(element))
     kept = [line for line in lines if line and not _is_byline(line) and not _BREADCRUMB.match(line)
             and not (len(line) < _NOTICE_LENGTH and _COPYRIGHT.search(line))]
-    return _without_repeated_copy(kept)
+    return _without_repeated_copy(_without_header(kept))
+
+
+# A day written out ("20.11.2019", "2019-11-20", "20 November 2019", "Nov. 20, 2019") and a clock time.
+_DAY = re.compile(r"\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}"
+                  r"|\d{1,2}\.?\s+[^\W\d]{3,10}\.?,?\s+\d{4}|[^\W\d]{3,10}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}")
+_CLOCK = re.compile(r"\b\d{1,2}[:.h]\d{2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|uhr)?", re.I)
+_LETTERS = re.compile(r"[^\W\d_]+")
+_URL_LINE = re.compile(r"^(?:https?://|www\.)\S+$")
+_HEADER_LINES = 4  # the lines above an article's first paragraph where its header may sit
+_HEADER_LINE_LENGTH = 100
+
+
+def _is_dateline(line: str) -> bool:
+    """A short line that is a date, with at most a few words beside it ("Updated 3:27 am
+    PST, Wednesday, November 20, 2019", "Published 2:16 AM EST Nov 20, 2019 / CBS News"),
+    not a sentence that mentions one."""
+    if len(line) > _HEADER_LINE_LENGTH or line.endswith((".", "!", "?", "。", "！", "？")):
+        return False
+    day = _DAY.search(line)
+    if not day:
+        return False
+    rest = _CLOCK.sub(" ", line[: day.start()] + " " + line[day.end():])
+    return len(_LETTERS.findall(rest)) <= 6
+
+
+def _without_header(lines: list[str]) -> list[str]:
+    """The lines without the article's header above its first paragraph: the page's address,
+    the byline and the dateline (short lines up to a dateline among the first few)."""
+    last = None
+    for index, line in enumerate(lines[:_HEADER_LINES]):
+        if _is_dateline(line) or _URL_LINE.match(line):
+            last = index
+        elif len(line) > _HEADER_LINE_LENGTH or line.endswith((".", "!", "?", "。", "！", "？")):
+            break
+    return lines[last + 1:] if last is not None and last + 1 < len(lines) else lines
 
 
 def _without_repeated_copy(lines: list[str]) -> list[str]:

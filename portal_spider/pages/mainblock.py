@@ -426,6 +426,41 @@ def _under_another_headline(root, title: str | None, best) -> bool:
                for other in headings if other is not own)
 
 
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]{2,}")
+_LONG_WORD = re.compile(r"[^\W\d_]{4,}")
+
+
+def _title_terms(title: str | None) -> set[str]:
+    """The title's words of four letters or more, and the pairs of Han characters in it."""
+    if not title:
+        return set()
+    text = title.lower()
+    terms = {word for word in _LONG_WORD.findall(text) if not _HAN_RUN.search(word)}
+    for run in _HAN_RUN.findall(text):
+        terms.update(run[i:i + 2] for i in range(len(run) - 1))
+    return terms
+
+
+def _about_title(element, terms: set[str], title: str) -> float:
+    """The share of the title's terms that the element's text uses outside headings and
+    copies of the title (a block that shows the headline, a breadcrumb, is not about it)."""
+    text = "".join(element.xpath(".//text()[not(ancestor::h1 or ancestor::h2 or ancestor::h3)]")).lower()
+    text = " ".join(text.split()).replace(" ".join(title.lower().split()), " ")
+    return sum(term in text for term in terms) / len(terms)
+
+
+def _on_the_title(best, best_score: float, candidates: list, title: str | None):
+    """A block of sentences about the title when ``best`` uses hardly any of its words: a
+    short article outscored by a consent notice, a sign-up form or an author's profile."""
+    terms = _title_terms(title)
+    if len(terms) < 3 or _about_title(best, terms, title) >= 0.2:
+        return best, best_score
+    nested = set(best.iter()) | set(best.iterancestors())
+    about = [(element, score) for element, score in candidates if element not in nested and score >= 3
+             and _has_sentences(element) and _about_title(element, terms, title) >= 0.5]
+    return max(about, key=lambda item: item[1]) if about else (best, best_score)
+
+
 def _scored_main(root, title: str | None = None) -> list:
     scores = _scores(root)
     if not scores:
@@ -435,6 +470,10 @@ def _scored_main(root, title: str | None = None) -> list:
     top = sorted(scores.items(), key=lambda item: item[1], reverse=True)[:10]
     adjusted = [(element, score * (1 - _link_density(element))) for element, score in top]
     best, best_score = max(adjusted, key=lambda item: item[1])
+    if best.tag not in ("body", "html"):
+        wider = sorted(scores.items(), key=lambda item: item[1], reverse=True)[:30]
+        best, best_score = _on_the_title(best, best_score, [(element, score * (1 - _link_density(element)))
+                                                            for element, score in wider], title)
     if best.tag in ("body", "html"):
         return _text_children(best, best_score, scores) or [best]
     post = _first_post(best)
