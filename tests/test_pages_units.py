@@ -570,6 +570,14 @@ def test_a_short_article_is_not_replaced_by_a_longer_notice_that_is_not_about_it
     assert parse_article(html, "https://a.example/x").body_text == SHORT_EN
 
 
+def test_a_short_article_in_a_container_named_like_an_ad_is_kept():
+    teasers = "".join(f"<div class='teaser'><p>{'Another story of the day that many readers have already read. ' * 2}</p></div>"
+                      for _ in range(6))
+    html = page(f"<div class='container vertical-ad-con'><h1>Council approves bike lanes on Main Street</h1>"
+                f"<div class='article-body'><p>{SHORT_EN}</p></div></div><div class='more'>{teasers}</div>")
+    assert parse_article(html, "https://a.example/x").body_text == SHORT_EN
+
+
 @pytest.mark.parametrize("header, kept", [
     ("<p>https://news.example.com/story/123</p><p>Jane Roe, Staff Writer</p>"
      "<p>Updated 3:27 am PST, Wednesday, November 20, 2019</p>", ""),

@@ -163,7 +163,7 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
     title, title_source = title_field(page)
     # The body is chosen on a pruned copy: metadata heuristics still need the whole page.
     pruned = copy.deepcopy(root)
-    prune(pruned)
+    prune(pruned, title)
     main, body_source = select_main(pruned, options, title)
     main_lines = [text for element in main for text, _ in page_lines(element)]
     block_ends = _block_ends(lines, main_lines, title)

@@ -95,17 +95,32 @@ def _is_boilerplate(element, page_length: int, page_prose: int) -> bool:
     return strength == "strong" or length < 300 or _link_density(element) > 0.35
 
 
-def prune(root) -> None:
+def _around_headline(root, title: str | None) -> set:
+    """The elements that hold the h1 showing the title: the article's own containers,
+    whatever their class says ("container vertical-ad-con")."""
+    key = normalise_for_compare(title) if title else ""
+    if not key:
+        return set()
+    holders = set()
+    for heading in root.iter("h1"):
+        if key in normalise_for_compare(heading.text_content()):
+            holders.update(heading.iterancestors())
+    return holders
+
+
+def prune(root, title: str | None = None) -> None:
     """Drop non-content tags and page furniture in place before scoring."""
     etree.strip_elements(root, *_DROP_TAGS, with_tail=False)
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
     page_prose = _prose(root)
+    # A short article's container holds little of the page's prose; it holds its headline.
+    kept = _around_headline(root, title)
     for element in list(root.iter(*_FURNITURE_TAGS)):
-        if element.getparent() is not None and not _holds_the_article(element, page_prose):
+        if element.getparent() is not None and element not in kept and not _holds_the_article(element, page_prose):
             element.drop_tree()
     page_length = len(root.text_content())
     doomed = [el for el in root.iter() if isinstance(el.tag, str) and el.tag not in ("html", "body")
-              and _is_boilerplate(el, page_length, page_prose)]
+              and el not in kept and _is_boilerplate(el, page_length, page_prose)]
     for element in doomed:
         if element.getparent() is not None:
             element.drop_tree()
