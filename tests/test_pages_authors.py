@@ -100,3 +100,47 @@ def test_a_profile_link_far_from_the_headline_names_nobody():
 def test_platforms_and_software_are_no_writers(byline, head, url, author):
     html = f"<html><head>{head}</head><body><h1>Ein Titel für den Artikel hier</h1>{byline}{TEXT}</body></html>"
     assert parse_article(html, url).author == author
+
+
+@pytest.mark.parametrize("byline, author", [
+    # A name and the date on one line, set off by a space, a comma or a bar only.
+    ("<div class='meta'>Lena Hartwig 03.05.2021, 08:15 Uhr</div>", "Lena Hartwig"),
+    ("<p class='meta'>Tobias Renner, 14.06.2021</p>", "Tobias Renner"),
+    ("<p>Clara Menzel · March 3, 2021</p>", "Clara Menzel"),
+    # The date first, a comment count after the name.
+    ("<p>2. März 2021 Jonas Albrecht 12</p>", "Jonas Albrecht"),
+    # The name on a line of its own next to the date line.
+    ("<div>Henrike von Salden</div><div>Aktualisiert: 11.05.2021, 10:27</div>", "Henrike von Salden"),
+    ("<div>May 6, 2021</div><div>Pieter Okafor 3 minutes read</div>", "Pieter Okafor"),
+    # Datelines shout, and a place is one word: no writer.
+    ("<p>NEW YORK, 12.03.2021</p>", None),
+    ("<p>Hamburg, 12.03.2021</p>", None),
+    # A heading next to a date is no name: it is not a first and last name alone.
+    ("<div>Die neuen Regeln im Überblick</div><div>11.05.2021</div>", None),
+])
+def test_unlabelled_bylines_beside_the_date(byline, author):
+    assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("byline, author", [
+    # A count after a labelled name ends it.
+    ("<p>12/04/2021 by Mira 31 Comments</p>", "Mira"),
+    # So does the date, month name first: "August" is no second writer.
+    ("<p>By Dana Whitlock, August 14, 2021 2:30 pm</p>", "Dana Whitlock"),
+])
+def test_a_count_or_a_date_ends_the_labelled_names(byline, author):
+    assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("markup, author", [
+    # HTML's own element for an article's author.
+    ("<address>Greta Lindqvist</address>", "Greta Lindqvist"),
+])
+def test_the_address_element_names_the_writer(markup, author):
+    assert author_of(markup) == author
+
+
+def test_an_address_in_the_page_footer_is_the_publishers():
+    html = (f"<html><body><h1>Ein Titel für den Artikel hier</h1>{TEXT}"
+            "<footer><address>Muster Verlag, Hauptstraße 5</address></footer></body></html>")
+    assert parse_article(html, "https://a.example/x").author is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from . import dates
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, META, NONE, SELECTOR
@@ -46,7 +47,7 @@ _STAND_IN_RANK = _RANKS.index("stand-in")
 _VALUE_END = re.compile(
     r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜【】\[\]()（）<>《》«»。;；•·:：]|"
     r"发布|發布|发表|發表|时间|時間|日期|点击|點擊|阅读|閱讀|浏览|瀏覽|字号|字體|http|报道|報道|報導|摄|攝|整理|编译|編譯|发自|發自|"
-    r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d)\b|"
+    r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|"
     r"\b(?:[Vv]eröffentlicht|[Aa]ktualisiert|[Pp]ublicado|[Aa]ctualizado|[Pp]ublié|Datum|Date|Fecha)\b|"
     r"\b(?:Symbolbild|Symbolfoto|Titelbild|Beitragsbild|Kategorien|Kategorie|Categories|Category|Schlagwörter)\b|"
     r"\b(?:Illustration(?:en)?|Fotos?|Photos?|Bild(?:er)?|Grafik(?:en)?|Images?)\b"
@@ -175,6 +176,9 @@ def _names(value: str) -> list[str]:
     value = _PADDED_NAME.sub(r"\1\2", value)
     value = value.strip(" :：/／|-—")
     cut = _VALUE_END.search(value)
+    # "By Jane Roe, August 14, 2020": the date ends the names where it starts ("August").
+    if cut and cut[0][:1].isdigit():
+        cut = min([cut, *(match for form in _DATE_FORMS if (match := form.search(value)))], key=lambda match: match.start())
     if cut and _PLACE_REPORT.match(value, cut.start()):
         # "彭冲 山东冠县报道": the word glued to 报道 is where the report was filed from.
         value = value[: cut.start()].rsplit(None, 1)[0] if " " in value[: cut.start()].strip() else ""
@@ -268,7 +272,7 @@ def _closing_credit(text: str) -> list[str] | None:
     return names if names and all(name[0] in _SURNAMES and _HAN_NAME.match(name) for name in names) else None
 
 
-def _unlabelled_byline(text: str, following: str) -> list[str] | None:
+def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[str] | None:
     """Bylines without an inline label: "Autor" over the name, "11.12.2019 - Name", a Han name alone."""
     if label := _LABEL_ALONE.match(text):
         if label[1]:  # 发文机关 over the issuing office's name
@@ -281,11 +285,69 @@ def _unlabelled_byline(text: str, following: str) -> list[str] | None:
     if _POSTED_LINE.match(following) and text not in _NOT_A_WRITER and (names := _names(text)) == [text]:
         return names  # a forum post's header: the poster's name, the "发表于 …" line under it
     dated = _DATED_NAME.match(text) or _NAME_THEN_DATE.match(text)
-    if dated and _LATIN_NAME.match(dated[1]) and " " in dated[1] and len(dated[1].split()) <= 4:
-        return [dated[1]]
+    if dated and _person_line(_COUNT_AFTER.sub("", dated[1])):
+        return [_COUNT_AFTER.sub("", dated[1])]
+    if name := _name_before_date(text):
+        return [name]
+    # A name on a line of its own beside the date line: "Anna von Berg" over
+    # "Aktualisiert: 11.04.2020", "November 6, 2025" over "Jane Roe 2 minutes read".
+    name = _COUNT_AFTER.sub("", text)
+    if _person_line(name) and (_opens_with_date(following) or _opens_with_date(previous)):
+        return [name]
     # A short Han line alone is a name only with a common surname ("胡平", not "首页");
     # capitalised English word pairs alone are as often headings as names.
     return [text] if _HAN_PERSON.match(text) and text[0] in _SURNAMES else None
+
+
+# The dates bylines print, as the date reader knows them.
+_DATE_FORMS = dates.SHOWN_DATES
+# What a date line may open with before the date: a separator, a label, a weekday.
+_DATE_LEAD = re.compile(
+    r"[\s|·•,:–—-]*(?:(?:Published|Updated|Posted|Aktualisiert|Veröffentlicht|Publiziert|Publié|Mis à jour|Publicado|Actualizado"
+    r"|Stand|on|am|le|el|den|vom)\b[\s:.,]*|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Mo|Di|Mi|Do|Fr|Sa|So)[a-z]*\.?,\s*)*", re.I)
+# A count after a byline's name: comments, articles, reading time ("Jane Roe 6",
+# "… 24 Comments", "… 2 minutes read").
+_COUNT_AFTER = re.compile(r"\s+\d+(?:\s+[^\W\d]+){0,2}\s*$")
+# At most this much may follow the date on a date line (its clock, zone, "Uhr", a count).
+_AFTER_DATE = 40
+
+
+def _date_at(text: str, start: int) -> int | None:
+    """Where a date that starts at ``start`` ends, None when none does."""
+    for form in _DATE_FORMS:
+        match = form.match(text, start)
+        if match:
+            return match.end()
+    return None
+
+
+def _opens_with_date(text: str) -> bool:
+    """A date line: a date, after a label or separator at most ("Aktualisiert: 11.04.2020",
+    "| Le 19 février 2020"), and little after it."""
+    end = _date_at(text, _DATE_LEAD.match(text).end())
+    return end is not None and len(text) - end <= _AFTER_DATE
+
+
+def _person_line(text: str) -> bool:
+    """Nothing but a first and last name (two to four words, not in capitals only: datelines
+    and headings shout): "Anna von Berg"."""
+    words = text.split()
+    return (2 <= len(words) <= 4 and _LATIN_NAME.match(text) is not None and not text.isupper()
+            and not any(word.lower() in _UI_WORDS for word in words) and _plausible_author(text, set()))
+
+
+def _name_before_date(text: str) -> str | None:
+    """"Anna Berg 19.10.2019, 05:00 Uhr", "Jane Roe, 02.02.2022": a byline line holding a
+    name and then the date, set off by a separator or a space only."""
+    if len(text) > 100:
+        return None
+    starts = [match.start() for form in _DATE_FORMS if (match := form.search(text))]
+    if not starts:
+        return None
+    start = min(starts)
+    name = text[:start].rstrip(" ,|·•–—-")
+    name = re.sub(r"\s+(?:on|am|le|el|den|vom)$", "", name, flags=re.I)
+    return name if _person_line(name) and _opens_with_date(text[len(name):]) else None
 
 
 def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[str] | None:
@@ -294,8 +356,9 @@ def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[st
              for index, text in enumerate(window) if (hit := _labelled_authors(text)) and hit[0] in ranks]
     if 0 in ranks and not found:
         found = [(0, number, index, names) for number, window in enumerate(windows)
-                 for index, (text, following) in enumerate(zip(window, window[1:] + [""]))
-                 if (names := _posted_by(text) or _unlabelled_byline(text, following) or _closing_credit(text) or _bracketed_in_dateline(text))]
+                 for index, (previous, text, following) in enumerate(zip([""] + window, window, window[1:] + [""]))
+                 if (names := _posted_by(text) or _unlabelled_byline(text, following, previous) or _closing_credit(text)
+                     or _bracketed_in_dateline(text))]
     if not found:
         return None
     best = min(found, key=lambda hit: hit[:3])
@@ -305,9 +368,12 @@ def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[st
     return list(dict.fromkeys(names))[:8]
 
 
+# HTML's own mark for an article's author is <address> (its contact details; in a page
+# footer, the publisher's).
 _AUTHOR_MARKUP = (
     "(//a[@rel='author'] | //*[contains(@class, 'author') or contains(translate(@class, 'BYLINE', 'byline'), 'byline')]"
-    "[not(self::body)])[not(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment')])]"
+    "[not(self::body)] | //address[not(ancestor::footer)])"
+    "[not(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment')])]"
 )
 
 
