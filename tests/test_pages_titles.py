@@ -100,3 +100,32 @@ def test_the_headline_as_an_h2_that_the_titles_confirm(body, title):
 def test_a_section_h2_inside_the_title_is_not_the_headline():
     head = "<title>Kultur: Ein langer Abend im Theater am Markt | Spielwarte</title>"
     assert title_of("<h2>Kultur</h2>", head) == "Kultur: Ein langer Abend im Theater am Markt"
+
+
+@pytest.mark.parametrize("head, body, title", [
+    # No h1: an h2 that goes on where the title for search engines was cut.
+    ("<title>Stadt baut neue Brücke - Tagesblick</title>", "<h2>Stadt baut neue Brücke über den Rhein bis 2026</h2>",
+     "Stadt baut neue Brücke über den Rhein bis 2026"),
+    # A styled block showing the whole of a title cut with an ellipsis.
+    ("<title>Was sich 2031 ändert: Die wichtigsten Neuerun...</title>",
+     "<div class='x'>Was sich 2031 ändert: Die wichtigsten Neuerungen für Mieter im Überblick</div>",
+     "Was sich 2031 ändert: Die wichtigsten Neuerungen für Mieter im Überblick"),
+    # A block with a kicker set off before the title's headline.
+    ("<title>Läuferin verpasst die Spiele in Rom - Sportblick</title>",
+     "<div>\"Ganz leer\": Läuferin verpasst die Spiele in Rom</div>", "\"Ganz leer\": Läuferin verpasst die Spiele in Rom"),
+    # A kicker in an element of its own is set apart from the headline, not part of it.
+    ("<title>Läuferin verpasst die Spiele in Rom - Sportblick</title>",
+     "<div><span>Leichtathletik:</span> Läuferin verpasst die Spiele in Rom</div>", "Läuferin verpasst die Spiele in Rom"),
+    # A breadcrumb ending with the title adds nothing to it.
+    ("<title>Läuferin verpasst die Spiele in Rom - Sportblick</title>",
+     "<p>Start › Sport › Läuferin verpasst die Spiele in Rom</p>", "Läuferin verpasst die Spiele in Rom"),
+])
+def test_a_line_that_extends_the_title_is_the_headline(head, body, title):
+    assert title_of(body, head) == title
+
+
+def test_the_title_shown_in_a_list_further_down_does_not_beat_the_extended_headline_above():
+    head = "<title>Stadt baut neue Brücke | Tagesblick</title>"
+    body = ("<div>Stadt baut neue Brücke über den Rhein bis 2026</div>" + TEXT
+            + "<ul><li>Stadt baut neue Brücke</li><li>Ein anderer Artikel aus der Stadt</li></ul>")
+    assert title_of(body, head) == "Stadt baut neue Brücke über den Rhein bis 2026"

@@ -237,7 +237,7 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
                 and (_headline_like(text) or not confirmed_only)):
             return text
     if confirmed_only:
-        return None
+        return _extending_heading(keyed, references, site_names, url)
     # The first h1 that neither names the site (a masthead h1 comes before the article's)
     # nor, against titles that disagree with it, links to another page (a teaser's).
     heading, text, key = next(((h, t, k) for h, t, k in keyed
@@ -249,6 +249,19 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
     # (then the h1s are teasers or widgets: "Site - News » Headline" over an h2 "Headline").
     if heading is not None and (_headline_like(text) or not references):
         return _segment_heading(references, lines, site_names, key) or text
+    return None
+
+
+def _extending_heading(keyed: list, references: list[str], site_names: list[str], url: str) -> str | None:
+    """A heading that opens or ends with a title's headline and says more (the rest of a
+    clause after it, a kicker before it): titles for search engines are cut to length, the page's
+    headline is not. At most twice the title's length (not a paragraph quoting it)."""
+    cores = {core for reference in references
+             if len(core := normalise_for_compare(_without_site(reference, site_names, url))) >= 20}
+    for heading, text, key in keyed:
+        if (key not in cores and any((key.startswith(core) or key.endswith(core)) and len(key) <= 2 * len(core) for core in cores)
+                and _headline_like(text) and not _links_home(heading)):
+            return text
     return None
 
 
@@ -310,6 +323,57 @@ def _heading_before_qualifier(references: list[str], lines: list, site_names: li
     return None
 
 
+_ELLIPSIS = re.compile(r"\s*(?:\.{3}|…)$")
+# What goes on after a title's headline on the page's line: a word, a clause, a dash's tail.
+_GOES_ON = (" ", ",", ":", ";", "(")
+# What sets a kicker off before it: "„Ganz leer“: …", "Ratgeber – …".
+_KICKER_END = (":", " -", " –", " —")
+_BREADCRUMB = re.compile(r"[»›>/|]")
+
+
+def _extending_line(references: list[str], lines: list, site_names: list[str], url: str) -> tuple[int, str] | None:
+    """A line of the page (its headline in a styled block, no heading) that is a title's
+    headline with more: the rest of a headline cut for search engines (or cut with "…"),
+    or a kicker set off before it. Not a breadcrumb, a teaser linking elsewhere, or a
+    paragraph that opens with the headline's words."""
+    cores, truncated = [], set()
+    for reference in references:
+        core = normalise_for_compare(_without_site(reference, site_names, url))
+        cut = _ELLIPSIS.search(core)
+        if cut:
+            core = core[: cut.start()]
+            truncated.add(core)
+        if len(core) >= 15 and core not in cores:
+            cores.append(core)
+    for index, (text, owner) in enumerate(lines[:300]):
+        key = normalise_for_compare(text)
+        for core in cores:
+            if len(key) <= len(core) or len(key) > min(160, max(2 * len(core), len(core) + 50)):
+                continue
+            if key.startswith(core) and (key[len(core)] in _GOES_ON or core in truncated):
+                extra = key[len(core):]
+            elif (key.endswith(core) and key[: -len(core)].rstrip().endswith(_KICKER_END)
+                  and normalise_for_compare(_heading_text(owner)) == key):  # a kicker of its own is no part of it
+                extra = key[: -len(core)]
+            else:
+                continue
+            if ". " not in extra and not _BREADCRUMB.search(extra) and not _links_elsewhere(owner, url):
+                return index, text
+    return None
+
+
+def _shown_or_extended(references: list[str], lines: list, site_names: list[str], url: str) -> str | None:
+    """The title (or its leading segments) as a line of the page, or a line extending it,
+    whichever comes first: further down, both are teasers and related-article lists."""
+    shown = _shown_title(references, lines)
+    extended = _extending_line(references, lines, site_names, url)
+    if extended and shown:
+        key = normalise_for_compare(shown)
+        first = next((i for i, (text, _) in enumerate(lines) if normalise_for_compare(text) == key), len(lines))
+        return extended[1] if extended[0] < first else shown
+    return shown or (extended[1] if extended else None)
+
+
 def title_field(page: Page) -> tuple[str | None, str]:
     """Selector, an h1 the other titles support, a title part the page shows, then a title
     minus site name; with the source of the value."""
@@ -324,7 +388,7 @@ def title_field(page: Page) -> tuple[str | None, str]:
     # Pages without a usable h1 may show their headline as an h2 (the h1 being the site's name).
     heading = (_heading_title(headings, references, structured.site_names, lines, page.url)
                or _heading_title(list(root.iter("h2"))[:6], references, structured.site_names, lines, page.url, True)
-               or _shown_title(references, lines)
+               or _shown_or_extended(references, lines, structured.site_names, page.url)
                or _heading_before_qualifier(references, lines, structured.site_names))
     if heading:
         return without_label(heading), HEURISTIC
