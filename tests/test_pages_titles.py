@@ -129,3 +129,14 @@ def test_the_title_shown_in_a_list_further_down_does_not_beat_the_extended_headl
     body = ("<div>Stadt baut neue Brücke über den Rhein bis 2026</div>" + TEXT
             + "<ul><li>Stadt baut neue Brücke</li><li>Ein anderer Artikel aus der Stadt</li></ul>")
     assert title_of(body, head) == "Stadt baut neue Brücke über den Rhein bis 2026"
+
+
+@pytest.mark.parametrize("head, title", [
+    # The titles carry the kicker too: it is part of the headline.
+    ("<title>Leserbrief: Warum die Bahn wieder pünktlich sein muss</title>", "Leserbrief: Warum die Bahn wieder pünktlich sein muss"),
+    # They leave it out: the kicker is set apart.
+    ("<title>Warum die Bahn wieder pünktlich sein muss | Tagesblick</title>", "Warum die Bahn wieder pünktlich sein muss"),
+])
+def test_a_kicker_the_titles_carry_stays_in_the_headline(head, title):
+    body = "<h1><b>Leserbrief:</b><i> Warum die Bahn wieder pünktlich sein muss</i></h1>"
+    assert title_of(body, head) == title

@@ -218,6 +218,12 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
     for _, text, key in keyed:
         if key in ref_keys:
             return text
+    # A kicker that the titles carry too ("<b>Interview:</b> <i>…</i>" under the title
+    # "Interview: …") is part of the headline.
+    for heading, text, _ in keyed:
+        whole = without_label(clean_line(_visible_text(heading)))
+        if whole != text and normalise_for_compare(whole) in ref_keys:
+            return whole
     # A heading showing the headline and a subtitle in parts of its own: the part that a
     # title names as its leading segment.
     # (Not when the title's other segments are in the heading too: then the part is a kicker.)
