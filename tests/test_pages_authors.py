@@ -144,3 +144,17 @@ def test_an_address_in_the_page_footer_is_the_publishers():
     html = (f"<html><body><h1>Ein Titel für den Artikel hier</h1>{TEXT}"
             "<footer><address>Muster Verlag, Hauptstraße 5</address></footer></body></html>")
     assert parse_article(html, "https://a.example/x").author is None
+
+
+@pytest.mark.parametrize("head, byline, author", [
+    # A personal site: its name is its writer's, and nothing else names one.
+    ("<meta name='author' content='Mara Feldhoff'><meta property='og:site_name' content='Mara Feldhoff'>", "", "Mara Feldhoff"),
+    # A byline naming someone else wins.
+    ("<meta name='author' content='Mara Feldhoff'><meta property='og:site_name' content='Mara Feldhoff'>",
+     "<p>Von Jens Ortmann</p>", "Jens Ortmann"),
+    # A publication's name is no writer's: with an article, as an organisation.
+    ("<meta name='author' content='The Morning Ledger'><meta property='og:site_name' content='The Morning Ledger'>", "", None),
+    ("<meta name='author' content='Nordblick Zeitung'><meta property='og:site_name' content='Nordblick Zeitung'>", "", None),
+])
+def test_a_site_named_after_a_person_names_its_writer(head, byline, author):
+    assert author_of(byline, head) == author

@@ -783,4 +783,20 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
             stand_in = stand_in or (", ".join(clean_line(n) for n in names), HEURISTIC)
         elif names:
             return ", ".join(clean_line(n) for n in names), HEURISTIC
-    return stand_in or (None, NONE)
+    return stand_in or _personal_site(structured, sites, software) or (None, NONE)
+
+
+_ARTICLES = {"the", "der", "die", "das", "le", "la", "les", "el", "los", "las", "il", "lo", "de", "het", "een", "a", "an"}
+
+
+def _personal_site(structured, sites: set[str], software: set[str]) -> tuple[str, str] | None:
+    """A structured author that is the site's name as well, when it reads as a person's
+    (first and last name, no article, no organisation): a personal site carries its writer's
+    name, and nothing else on the page names one."""
+    for names, origin in zip(structured.authors, structured.author_origins):
+        for name in names:
+            name = _structured_name(name)
+            if (not _plausible_author(name, sites) and _person_line(name) and name.split()[0].lower() not in _ARTICLES
+                    and not _is_credit(name, software)):
+                return name, origin
+    return None
