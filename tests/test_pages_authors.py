@@ -158,3 +158,15 @@ def test_an_address_in_the_page_footer_is_the_publishers():
 ])
 def test_a_site_named_after_a_person_names_its_writer(head, byline, author):
     assert author_of(byline, head) == author
+
+
+@pytest.mark.parametrize("links, author", [
+    # A profile link by its number shows the user's screen name.
+    ("<div><a href='/members/48213'>mira.k</a></div>", "mira.k"),
+    ("<div><a href='/user/902'>kat_93</a></div>", "kat_93"),
+    # A word or a domain is no screen name.
+    ("<div><a href='/members/48213'>Mitglieder</a></div>", None),
+    ("<div><a href='/user/902'>example.com</a></div>", None),
+])
+def test_a_profile_link_by_number_beside_the_headline_names_its_user(links, author):
+    assert author_of(links) == author

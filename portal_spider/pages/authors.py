@@ -466,6 +466,11 @@ _AUTHOR_PATH = re.compile(r"/(?:authors?|autor(?:en|in)?|auteurs?|autore|autori|
 _PROFILE_PATH = re.compile(r"/(?:members?|mitglieder|users?|profiles?|profil|u)/|mod=space&(?:amp;)?uid=|space-uid-\d", re.I)
 
 
+# A user's screen name, set apart from words by a digit or a symbol ("anna.b", "kat_93"): what
+# a profile link shows when its address holds a number, not the name.
+_SCREEN_NAME = re.compile(r"^(?=.*[\d_.&-])(?=.*[^\W\d_])[\w&.\-]{3,24}$")
+
+
 def _linked_authors(root, near: list[str]) -> list[str] | None:
     """The writer named by a link to an author page: the one the page shows closest to the
     headline, else the first author-page link; a profile link only beside the headline.
@@ -481,7 +486,8 @@ def _linked_authors(root, near: list[str]) -> list[str] | None:
         if not 1 < len(text) < 60 or _names(text) != [text]:
             continue
         slug = _letters(href[match.end():])
-        if (_HAN_NAME.match(text) or (_LATIN_NAME.match(text) and " " in text) or (len(text) > 2 and _letters(text) in slug)) \
+        if (_HAN_NAME.match(text) or (_LATIN_NAME.match(text) and " " in text) or (len(text) > 2 and _letters(text) in slug)
+                or (match.re is _PROFILE_PATH and _SCREEN_NAME.match(text) and not _DOMAIN.search(text))) \
                 and not any("comment" in (a.get("class") or "") + (a.get("id") or "") for a in link.iterancestors()):
             found.append((match.re is _AUTHOR_PATH, text))
     if not found:
