@@ -170,3 +170,16 @@ def test_a_site_named_after_a_person_names_its_writer(head, byline, author):
 ])
 def test_a_profile_link_by_number_beside_the_headline_names_its_user(links, author):
     assert author_of(links) == author
+
+
+@pytest.mark.parametrize("byline, author", [
+    # A wire story's dateline credits the agency when nobody else is named.
+    ("<p>Hamburg (dpa/lno) – Der Senat hat am Montag neue Regeln für den Hafen beschlossen.</p>", "dpa/lno"),
+    ("<p>WASHINGTON (AP) — The Senate passed the bill late on Tuesday after a long debate.</p>", "AP"),
+    # Not a paper's name in brackets; not over a writer or a stand-in the page shows.
+    ("<p>Bremen (Weserblick) – Der Senat hat am Montag neue Regeln für den Hafen beschlossen.</p>", None),
+    ("<p>Von Jens Ortmann</p><p>Hamburg (dpa) – Der Senat hat am Montag neue Regeln beschlossen.</p>", "Jens Ortmann"),
+    ("<p>Autor: Redaktion</p><p>Hamburg (dpa) – Der Senat hat am Montag neue Regeln beschlossen.</p>", "Redaktion"),
+])
+def test_the_agency_of_the_dateline_when_nobody_else_is_named(byline, author):
+    assert author_of(byline) == author

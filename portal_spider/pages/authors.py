@@ -555,6 +555,20 @@ def _name_colon_title(lines: list) -> list[str] | None:
 _SOFTWARE_CREDIT = re.compile(r"\b(?:Powered|Driven|Run)\s+by\b|\bTheme\s+by\b|由.{1,20}(?:驱动|驅動|强力驱动|強力驅動)", re.I)
 
 
+# A wire story's dateline: the place, the agency in brackets, a dash ("Hamburg (dpa/lno) –",
+# "WASHINGTON (AP) —").
+_DATELINE = re.compile(rf"^[{_CAPITAL}][\w.'’-]*(?:[\s/-][{_CAPITAL}][\w.'’-]*){{0,3}}\s*\(([A-Za-z]{{2,8}}(?:/[A-Za-z]{{2,5}})?)\)\s*[-–—:]\s")
+
+
+def _agency_dateline(windows: list[list[str]]) -> str | None:
+    """The news agency a story's dateline credits, when nobody else is named."""
+    for text in (t for window in windows for t in window):
+        match = _DATELINE.match(text)
+        if match and match[1].split("/")[0].lower() in _AGENCIES:
+            return match[1]
+    return None
+
+
 def _copyright_holder(lines: list) -> list[str] | None:
     """"© 2020 Wolfgang Michal": a personal site's footer names its writer (a person's
     name only: companies are left out)."""
@@ -789,7 +803,9 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
             stand_in = stand_in or (", ".join(clean_line(n) for n in names), HEURISTIC)
         elif names:
             return ", ".join(clean_line(n) for n in names), HEURISTIC
-    return stand_in or _personal_site(structured, sites, software) or (None, NONE)
+    # Weaker than a stand-in the page shows ("Redaktion"): the wire agency of the dateline.
+    agency = _agency_dateline(windows)
+    return stand_in or (agency and (agency, HEURISTIC)) or _personal_site(structured, sites, software) or (None, NONE)
 
 
 _ARTICLES = {"the", "der", "die", "das", "le", "la", "les", "el", "los", "las", "il", "lo", "de", "het", "een", "a", "an"}
