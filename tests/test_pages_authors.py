@@ -183,3 +183,23 @@ def test_a_profile_link_by_number_beside_the_headline_names_its_user(links, auth
 ])
 def test_the_agency_of_the_dateline_when_nobody_else_is_named(byline, author):
     assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("byline, author", [
+    # The paper or agency credited after the writers is no writer.
+    ("<p>By Dana Whitlock, CNN</p>", "Dana Whitlock"),
+    ("<p>By Dana Whitlock and Omar Haddad, The Morning Ledger</p>", "Dana Whitlock, Omar Haddad"),
+    ("<p>By Dana Whitlock, Associated Press</p>", "Dana Whitlock"),
+    # A byline in capitals.
+    ("<p>BY DANA WHITLOCK</p>", "DANA WHITLOCK"),
+    # Credits for the photos or the review are no byline.
+    ("<p>Photo by Dana Whitlock</p>", None),
+    ("<p>Medically reviewed by Dana Whitlock, MD</p>", None),
+    # A name and the writer's job alone.
+    ("<p>Dana Whitlock, Staff Writer</p>", "Dana Whitlock"),
+    # Inline elements run together ("WhitlockNovember"); several names over the date line.
+    ("<div class='meta'><span>Dana Whitlock</span><span>November 19, 2021</span></div>", "Dana Whitlock"),
+    ("<p>Dana Whitlock and Omar Haddad</p><p>November 19, 2021</p>", "Dana Whitlock, Omar Haddad"),
+])
+def test_english_byline_shapes(byline, author):
+    assert author_of(byline) == author

@@ -14,14 +14,17 @@ from .title import title_segments
 
 # "Powered by Discuz!", "Theme by …": software and design credits, not bylines.
 _CREDIT_VERBS = ("Powered", "powered", "Designed", "designed", "Theme", "theme", "Hosted", "hosted", "Built", "built",
-                 "Developed", "developed", "Supported", "supported", "Sponsored", "sponsored", "Brought to you")
+                 "Developed", "developed", "Supported", "supported", "Sponsored", "sponsored", "Brought to you",
+                 # Credits for the pictures and the checking, not the writing.
+                 "Photo", "photo", "Photos", "photos", "Photography", "Image", "image", "Images", "Illustration",
+                 "illustration", "Illustrated", "illustrated", "Reviewed", "reviewed", "checked", "Translated", "translated")
 _CREDIT_VERB = "".join(f"(?<!{verb} )" for verb in _CREDIT_VERBS)
 # Chinese labels need a colon or space after them: 作者手记 and 记者看东北 are words, not bylines.
 _AUTHOR_LABEL = (
     r"(?:(?:原?作\s*者|原\s*创(?=\s*[:：])|原\s*創(?=\s*[:：])|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：]|\s)"
     r"|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平
     r"|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?"
-    rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])"
+    rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?<![\w]){_CREDIT_VERB}BY(?=\s+[A-Z])"
     r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s*von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|^von(?=\s)"
     r"|(?<![\w])(?:[Gg]eschrieben|[Vv]erfasst)\s+von(?=\s|[A-ZÀ-Þ])"
     # Without a colon "Autor" labels only at the line start: "Interview mit Autorin X" is prose.
@@ -204,8 +207,24 @@ def _names(value: str) -> list[str]:
             lower = next((i for i, word in enumerate(words) if not word[:1].isupper() and word not in _PARTICLES), None)
             first_last = " ".join(words[:lower if not names and lower is not None and 2 <= lower <= 4 else 2])
             return names + [first_last] if len(words) > 2 and _LATIN_NAME.match(first_last) else names
-    people = [name for name in names if name.lower() not in _AGENCIES]
+    people = [name for name in names if not _outlet(name)]
     return (people or names)[:6]
+
+
+# Words that end the names of papers and agencies ("The Washington Post", "Associated Press").
+_OUTLET_WORDS = {"press", "times", "post", "tribune", "herald", "journal", "gazette", "chronicle", "telegraph",
+                 "guardian", "reuters", "bloomberg", "wire", "agency", "daily", "weekly", "today", "network"}
+_ARTICLES = {"the", "der", "die", "das", "le", "la", "les", "el", "los", "las", "il", "lo", "de", "het", "een", "a", "an"}
+
+
+def _outlet(name: str) -> bool:
+    """A paper or agency credited beside the writers ("By Jane Roe, CNN", "…, The Washington
+    Post", "…, dpa"): an agency, an acronym, a name opening with an article or ending with
+    a newspaper's word, an organisation."""
+    words = name.split()
+    return (name.lower() in _AGENCIES or re.fullmatch(r"[A-Z]{2,5}", name) is not None
+            or (len(words) >= 2 and words[0].lower() in _ARTICLES) or (2 <= len(words) <= 3 and words[-1].lower() in _OUTLET_WORDS)
+            or _ORGANISATION.search(name) is not None)
 
 
 def _colon_organisation(value: str) -> list[str]:
@@ -217,7 +236,7 @@ def _colon_organisation(value: str) -> list[str]:
 
 
 # Labels that are plain prepositions too ("Von", "By", "Par", "Por"): they open prose as often as bylines.
-_PREPOSITIONS = {"Von", "von", "By", "by", "Par", "Por"}
+_PREPOSITIONS = {"Von", "von", "By", "by", "BY", "Par", "Por"}
 
 
 def _names_after_preposition(names: list[str]) -> bool:
@@ -287,12 +306,16 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
     dated = _DATED_NAME.match(text) or _NAME_THEN_DATE.match(text)
     if dated and _person_line(_COUNT_AFTER.sub("", dated[1])):
         return [_COUNT_AFTER.sub("", dated[1])]
-    if name := _name_before_date(text):
-        return [name]
-    # A name on a line of its own beside the date line: "Anna von Berg" over
+    if names := _names_before_date(text):
+        return names
+    # Names on a line of their own beside the date line: "Anna von Berg" over
     # "Aktualisiert: 11.04.2020", "November 6, 2025" over "Jane Roe 2 minutes read".
-    name = _COUNT_AFTER.sub("", text)
-    if _person_line(name) and (_opens_with_date(following) or _opens_with_date(previous)):
+    names = _person_names(_COUNT_AFTER.sub("", text))
+    if names and (_opens_with_date(following) or _opens_with_date(previous)):
+        return names
+    # "Jane Roe, Staff Writer": a name and the writer's job, nothing else.
+    name, _, job = text.partition(", ")
+    if job and len(job.split()) <= 3 and _JOB_TITLE.search(job) and _person_line(name):
         return [name]
     # A short Han line alone is a name only with a common surname ("胡平", not "首页");
     # capitalised English word pairs alone are as often headings as names.
@@ -336,18 +359,29 @@ def _person_line(text: str) -> bool:
             and not any(word.lower() in _UI_WORDS for word in words) and _plausible_author(text, set()))
 
 
-def _name_before_date(text: str) -> str | None:
-    """"Anna Berg 19.10.2019, 05:00 Uhr", "Jane Roe, 02.02.2022": a byline line holding a
-    name and then the date, set off by a separator or a space only."""
+def _person_names(text: str) -> list[str] | None:
+    """"Jane Roe", "Jane Roe and John Doe": names alone, each a first and last name."""
+    parts = _NAME_SPLIT.split(text)
+    return parts if all(_person_line(part) for part in parts) else None
+
+
+# A month name glued to the word before it, inline elements run together ("Jane RoeNovember 19").
+_GLUED_MONTH = re.compile(rf"(?<=[a-zäöüéß])(?=[A-ZÄÖÜÉ])(?=(?i:{dates._MONTH_NAME})\.?\s+\d)")
+
+
+def _names_before_date(text: str) -> list[str] | None:
+    """"Anna Berg 19.10.2019, 05:00 Uhr", "Jane Roe, 02.02.2022": a byline line holding
+    names and then the date, set off by a separator or a space only."""
     if len(text) > 100:
         return None
+    text = _GLUED_MONTH.sub(" ", text)
     starts = [match.start() for form in _DATE_FORMS if (match := form.search(text))]
     if not starts:
         return None
     start = min(starts)
-    name = text[:start].rstrip(" ,|·•–—-")
-    name = re.sub(r"\s+(?:on|am|le|el|den|vom)$", "", name, flags=re.I)
-    return name if _person_line(name) and _opens_with_date(text[len(name):]) else None
+    names = text[:start].rstrip(" ,|·•–—-")
+    names = re.sub(r"\s+(?:on|am|le|el|den|vom)$", "", names, flags=re.I)
+    return _person_names(names) if names and _opens_with_date(text[len(names):]) else None
 
 
 def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[str] | None:
@@ -806,9 +840,6 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
     # Weaker than a stand-in the page shows ("Redaktion"): the wire agency of the dateline.
     agency = _agency_dateline(windows)
     return stand_in or (agency and (agency, HEURISTIC)) or _personal_site(structured, sites, software) or (None, NONE)
-
-
-_ARTICLES = {"the", "der", "die", "das", "le", "la", "les", "el", "los", "las", "il", "lo", "de", "het", "een", "a", "an"}
 
 
 def _personal_site(structured, sites: set[str], software: set[str]) -> tuple[str, str] | None:
