@@ -140,3 +140,21 @@ def test_the_title_shown_in_a_list_further_down_does_not_beat_the_extended_headl
 def test_a_kicker_the_titles_carry_stays_in_the_headline(head, title):
     body = "<h1><b>Leserbrief:</b><i> Warum die Bahn wieder pünktlich sein muss</i></h1>"
     assert title_of(body, head) == title
+
+
+@pytest.mark.parametrize("head, body, title", [
+    # The site's name before a colon, its words spaced.
+    ("<title>Daily Ledger: Council approves new budget for city schools</title>"
+     "<meta property='og:site_name' content='Daily Ledger'>", "", "Council approves new budget for city schools"),
+    # A subtitle after a dash goes on in lower case: no section name.
+    ("<title>Far From Home review - a fun ride | Daily Ledger</title>"
+     "<meta property='og:site_name' content='Daily Ledger'>", "", "Far From Home review - a fun ride"),
+    ("<title>Far From Home review - Film | Daily Ledger</title><meta property='og:site_name' content='Daily Ledger'>", "",
+     "Far From Home review"),
+    # A label in an element of its own that the titles leave out.
+    ("<title>Council approves new budget for city schools | Daily Ledger</title><meta property='og:site_name' content='Daily Ledger'>",
+     "<h1><span class='label'>Exclusive</span> Council approves new budget for city schools</h1>",
+     "Council approves new budget for city schools"),
+])
+def test_site_names_sections_and_labels_around_english_titles(head, body, title):
+    assert title_of(body, head) == title

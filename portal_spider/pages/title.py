@@ -66,7 +66,7 @@ def site_keys(site_names: list[str], url: str) -> set[str]:
 # "… (neues-deutschland.de)", "… : alacarte", "www.site.de: …": the site named with a
 # colon or in brackets, set off without a separator of its own.
 _TRAILING_NAME = re.compile(r"\s*(?:[:：]\s+|\(\s*)([^():：]{2,40}?)\s*\)?\s*$")
-_LEADING_NAME = re.compile(r"^\s*([^\s:：]{2,40})\s*[:：]\s+")
+_LEADING_NAME = re.compile(r"^\s*([^:：]{2,40}?)\s*[:：]\s+")
 _DANGLING_SEPARATOR = re.compile(r"(?:\s+[|\-–—·•»›~:/]|\s*[_｜|])+\s*$")
 
 
@@ -85,8 +85,9 @@ def _without_named_site(title: str, keys: set[str]) -> tuple[str, bool, bool]:
 
 
 def _minor(segment: str, main: str) -> bool:
-    """A section or category name beside the headline ("Nacional", "Reden")."""
-    return len(segment.split()) <= 3 and len(segment) * 2 <= len(main)
+    """A section or category name beside the headline ("Nacional", "Reden"); a subtitle's
+    words go on in lower case ("… review – a fun ride")."""
+    return len(segment.split()) <= 3 and len(segment) * 2 <= len(main) and not segment[:1].islower()
 
 
 def _without_site(title: str, site_names: list[str], url: str = "") -> str:
@@ -168,6 +169,29 @@ def _heading_text(heading) -> str:
     return without_label(clean_line(_visible_text(heading)))
 
 
+def _named_cores(references: list[str], site_names: list[str], url: str) -> set[str]:
+    """The titles without the segments that name the site (only those)."""
+    keys = site_keys(site_names, url)
+    cores = set()
+    for reference in references:
+        segments = title_segments(reference)
+        kept = [segment for segment in segments if _letters(segment) not in keys]
+        if kept and len(kept) < len(segments):
+            cores.add(normalise_for_compare(_span(reference, kept)))
+    return cores
+
+
+def _after_leading_element(heading) -> str | None:
+    """The heading's text after its first element, when text opens with that element."""
+    node = heading
+    while len(node) == 1 and not (node.text or "").strip() and not (node[0].tail or "").strip():
+        node = node[0]
+    children = [child for child in node if isinstance(child.tag, str)]
+    if not children or children[0].tag not in _KICKER_TAGS or (node.text or "").strip():
+        return None
+    return clean_line(node.text_content()[len(node.text or "") + len(children[0].text_content()):]) or None
+
+
 # Text a screen reader gets and the reader does not see ("<span class="element-invisible">
 # | Site</span>"); a separator hidden this way still sets a kicker off (above).
 _HIDDEN = re.compile(r"(?<![\w-])(?:element-invisible|visually-hidden|sr-only|screen-reader-text|hidden)(?![\w-])", re.I)
@@ -219,11 +243,16 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
         if key in ref_keys:
             return text
     # A kicker that the titles carry too ("<b>Interview:</b> <i>…</i>" under the title
-    # "Interview: …") is part of the headline.
-    for heading, text, _ in keyed:
+    # "Interview: …") is part of the headline; a leading element they leave out
+    # ("<span>Exclusive</span> Headline" under "Headline") is a label, not part of it.
+    cores = set(ref_keys) | _named_cores(references, site_names, url)
+    for heading, text, key in keyed:
         whole = without_label(clean_line(_visible_text(heading)))
         if whole != text and normalise_for_compare(whole) in ref_keys:
             return whole
+        rest = _after_leading_element(heading)
+        if rest and rest != text and normalise_for_compare(rest) in cores:
+            return rest
     # A heading showing the headline and a subtitle in parts of its own: the part that a
     # title names as its leading segment.
     # (Not when the title's other segments are in the heading too: then the part is a kicker.)
