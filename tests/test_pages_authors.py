@@ -203,3 +203,15 @@ def test_the_agency_of_the_dateline_when_nobody_else_is_named(byline, author):
 ])
 def test_english_byline_shapes(byline, author):
     assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("head, byline, author", [
+    # A login in lower case as the structured author: the byline names the person.
+    ("<meta name='author' content='danawhit'>", "<p>By Dana Whitlock</p>", "Dana Whitlock"),
+    ("<meta name='author' content='danawhit'>", "", "danawhit"),
+    # The paper after the writer in the structured value is no second writer.
+    ("<meta name='author' content='Dana Whitlock, CNN'>", "", "Dana Whitlock"),
+    ("<meta name='author' content='Dana Whitlock, Associated Press'>", "", "Dana Whitlock"),
+])
+def test_structured_authors_without_logins_and_papers(head, byline, author):
+    assert author_of(byline, head) == author

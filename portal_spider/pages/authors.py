@@ -66,7 +66,8 @@ _PADDED_NAME = re.compile(r"(?<![\u3400-\u9fff])([\u3400-\u9fff])[ \u3000]{1,2}(
 # Forum and blog user names: one token mixing letters, digits or symbols ("ggjjzhzz", "放飞&心情").
 _USER_NAME = re.compile(r"^(?=.*[A-Za-z0-9_&.-])[\w&.\-\u3400-\u9fff]{3,16}$")
 # A user handle in structured data ("gabor_munier"): the page's byline usually names the person.
-_HANDLE = re.compile(r"^[a-z0-9]+(?:[_.-][a-z0-9]+)+$")  # "gabor_munier", a URL slug "gloria-ruiz-kuilan"
+# "gabor_munier", a URL slug "gloria-ruiz-kuilan", a login in lower case "janeroe".
+_HANDLE = re.compile(r"^[a-z0-9]+(?:[_.-][a-z0-9]+)+$|^[a-z][a-z0-9]{3,}$")
 _DOMAIN = re.compile(r"\w\.(?:com|net|org|de|at|ch|cn|fr|uk|info|io|it|es|cl)\b", re.I)
 _POSTED_LINE = re.compile(r"^(?:发表于|發表於|发表在|發表在|发布于|發佈於|張貼於|张贴于|Posted (?:on|at)\b)", re.I)
 _POSTED = re.compile(r"(?:^|由)\s*([^\s由@]{2,16})\s*(?:发表于|發表於|张贴|張貼|写于|寫於|发布于|發佈於|posted (?:on|at))", re.I)
@@ -674,11 +675,13 @@ def _before_description(name: str) -> list[str]:
     parts = [part.strip() for part in name.split(",")]
     names = []
     for part in parts:
-        if not (_LATIN_NAME.match(part) and 2 <= len(part.split()) <= 4):
+        if not (_LATIN_NAME.match(part) and 2 <= len(part.split()) <= 4) or _outlet(part):
             break
         names.append(part)
     rest = parts[len(names):]
-    return names if names and rest and any(word.islower() for word in rest[0].split()) else [name]
+    # After the names: a description or the paper ("…, CNN", "…, Associated Press").
+    described = rest and (any(word.islower() for word in rest[0].split()) or all(_outlet(part) for part in rest))
+    return names if names and described else [name]
 
 
 def _without_site(name: str, sites: set[str]) -> str:
