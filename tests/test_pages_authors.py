@@ -215,3 +215,14 @@ def test_english_byline_shapes(byline, author):
 ])
 def test_structured_authors_without_logins_and_papers(head, byline, author):
     assert author_of(byline, head) == author
+
+
+@pytest.mark.parametrize("byline, author", [
+    # The writer's job on the line under the name.
+    ("<div>Dana Whitlock</div><div>Senior Reporter</div>", "Dana Whitlock"),
+    ("<div>Dana Whitlock</div><div>Read more</div>", None),
+    # A date's label between the name and the date is no part of the name.
+    ("<p>Dana Whitlock Updated Nov 19, 2021</p>", "Dana Whitlock"),
+])
+def test_a_name_beside_its_job_or_a_labelled_date(byline, author):
+    assert author_of(byline) == author

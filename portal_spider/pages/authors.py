@@ -314,10 +314,12 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
     names = _person_names(_COUNT_AFTER.sub("", text))
     if names and (_opens_with_date(following) or _opens_with_date(previous)):
         return names
-    # "Jane Roe, Staff Writer": a name and the writer's job, nothing else.
+    # "Jane Roe, Staff Writer": a name and the writer's job, nothing else, or the job on the next line.
     name, _, job = text.partition(", ")
-    if job and len(job.split()) <= 3 and _JOB_TITLE.search(job) and _person_line(name):
+    if job and _job_line(job) and _person_line(name):
         return [name]
+    if _job_line(following) and (names := _person_names(text)):
+        return names
     # A short Han line alone is a name only with a common surname ("胡平", not "首页");
     # capitalised English word pairs alone are as often headings as names.
     return [text] if _HAN_PERSON.match(text) and text[0] in _SURNAMES else None
@@ -360,6 +362,11 @@ def _person_line(text: str) -> bool:
             and not any(word.lower() in _UI_WORDS for word in words) and _plausible_author(text, set()))
 
 
+def _job_line(text: str) -> bool:
+    """A writer's job alone: "Staff Writer", "Senior Reporter", "Redakteurin"."""
+    return 0 < len(text.split()) <= 3 and _JOB_TITLE.search(text) is not None
+
+
 def _person_names(text: str) -> list[str] | None:
     """"Jane Roe", "Jane Roe and John Doe": names alone, each a first and last name."""
     parts = _NAME_SPLIT.split(text)
@@ -368,6 +375,12 @@ def _person_names(text: str) -> list[str] | None:
 
 # A month name glued to the word before it, inline elements run together ("Jane RoeNovember 19").
 _GLUED_MONTH = re.compile(rf"(?<=[a-zäöüéß])(?=[A-ZÄÖÜÉ])(?=(?i:{dates._MONTH_NAME})\.?\s+\d)")
+
+
+# A date's label or preposition between the names and the date ("Jane Roe Updated Nov 19, 2019").
+_DATE_LABEL_AFTER = re.compile(
+    r"(?:[\s|·•,–—-]+(?:on|am|le|el|den|vom|Published|Updated|Posted|Veröffentlicht|Aktualisiert|Publié|Publicado|Actualizado)\b:?)+$",
+    re.I)
 
 
 def _names_before_date(text: str) -> list[str] | None:
@@ -381,7 +394,7 @@ def _names_before_date(text: str) -> list[str] | None:
         return None
     start = min(starts)
     names = text[:start].rstrip(" ,|·•–—-")
-    names = re.sub(r"\s+(?:on|am|le|el|den|vom)$", "", names, flags=re.I)
+    names = _DATE_LABEL_AFTER.sub("", names)
     return _person_names(names) if names and _opens_with_date(text[len(names):]) else None
 
 
