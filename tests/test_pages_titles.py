@@ -158,3 +158,22 @@ def test_a_kicker_the_titles_carry_stays_in_the_headline(head, title):
 ])
 def test_site_names_sections_and_labels_around_english_titles(head, body, title):
     assert title_of(body, head) == title
+
+
+@pytest.mark.parametrize("document, title", [
+    # The site's name with an article, a section before the headline.
+    ("Opinion | Council approves new budget for city schools - The Daily Ledger", "Council approves new budget for city schools"),
+    ("Council approves new budget for city schools | Opinion | The Daily Ledger", "Council approves new budget for city schools"),
+    # The site's tagline after its name goes with it.
+    ("Council approves new budget for city schools | Daily Ledger | Local news, sports and weather",
+     "Council approves new budget for city schools"),
+    ("Council approves new budget for city schools :: Daily Ledger", "Council approves new budget for city schools"),
+])
+def test_the_site_named_by_its_host_goes_with_its_sections_and_tagline(document, title):
+    assert title_of("", f"<title>{document}</title>", "https://www.dailyledger.com/news/x") == title
+
+
+def test_a_masthead_h1_that_the_host_names_is_not_the_headline():
+    head = "<title>Daily Ledger</title><meta property='og:title' content='Council approves new budget for city schools'>"
+    body = "<h1>Daily Ledger</h1><h2>Council approves new budget for city schools</h2>"
+    assert title_of(body, head, "https://www.dailyledger.com/news/x") == "Council approves new budget for city schools"

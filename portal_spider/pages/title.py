@@ -17,7 +17,7 @@ from .text import clean_line, han_ratio, normalise_for_compare
 # separates too: Chinese writes no hyphenated words.
 # "»" glued to a word is a German quotation mark ("»Einfach kein Geld mehr«"), not a separator.
 _TITLE_SEPARATORS = re.compile(
-    r"\s+[|\-–—·•»›~:/]\s+|\s*[_｜|]\s*|\s*(?:——|--)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f])-(?=[\u3400-\u9fff])")
+    r"\s+[|\-–—·•»›~:/]\s+|\s+::\s+|\s*[_｜|]\s*|\s*(?:——|--)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f])-(?=[\u3400-\u9fff])")
 
 
 def title_segments(title: str) -> list[str]:
@@ -90,25 +90,38 @@ def _minor(segment: str, main: str) -> bool:
     return len(segment.split()) <= 3 and len(segment) * 2 <= len(main) and not segment[:1].islower()
 
 
+_ARTICLE = re.compile(r"^(?:the|der|die|das|le|la|les|el|il)\s+", re.I)
+
+
+def _names_site(segment: str, keys: set[str]) -> bool:
+    """A title segment naming the site, with an article or without ("The Daily Ledger")."""
+    return _letters(segment) in keys or _letters(_ARTICLE.sub("", segment.strip())) in keys
+
+
 def _without_site(title: str, site_names: list[str], url: str = "") -> str:
     """Strip the site name from a <title>-like string: a segment naming the site (with the
     section names between it and the headline), else the shorter end."""
     keys = site_keys(site_names, url)
     title, at_start, at_end = _without_named_site(_DANGLING_SEPARATOR.sub("", title), keys)
-    title = title.strip()
+    title = _DANGLING_SEPARATOR.sub("", title).strip()  # "Headline :: Site" without ": Site"
     segments = [s for s in title_segments(title) if not _CREDIT_SEGMENT.match(s)]
     if len(segments) < 2:
         return _span(title, segments) if segments else title
-    named = [_letters(s) in keys for s in segments]
+    named = [_names_site(s, keys) for s in segments]
     kept = [s for s, is_site in zip(segments, named) if not is_site]
     if kept and (len(kept) < len(segments) or at_start or at_end):
         main = max(kept, key=len)
-        if named[-1] or at_end:
-            while len(kept) > 1 and kept[-1] is not main and _minor(kept[-1], main):
-                kept.pop()
-        if named[0] or at_start:
-            while len(kept) > 1 and kept[0] is not main and _minor(kept[0], main):
-                kept.pop(0)
+        # The headline's side of the site's name: a tagline after it ("Site | Local news,
+        # sports and weather") or a section before it go with the site.
+        index = segments.index(main)
+        start = max((i + 1 for i in range(index) if named[i]), default=0)
+        end = min((i for i in range(index + 1, len(segments)) if named[i]), default=len(segments))
+        kept = segments[start:end]
+        # Section names at either end ("Opinion | Headline - Site").
+        while len(kept) > 1 and kept[-1] is not main and _minor(kept[-1], main):
+            kept.pop()
+        while len(kept) > 1 and kept[0] is not main and _minor(kept[0], main):
+            kept.pop(0)
         return _span(title, kept)
     first, last = segments[0], segments[-1]
     return _span(title, segments[:-1]) if len(last) <= len(first) else _span(title, segments[1:])
@@ -234,10 +247,11 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
     """The heading when the titles confirm it, or (unless ``confirmed_only``: h2s, which
     sections and teasers use as well) when it reads like a headline on its own."""
     sites = {normalise_for_compare(s) for s in site_names}
-    # A masthead h1 naming the site ("<h1>Site</h1>" over the article's own h1) is no
-    # candidate, even when the <title> is the site's name alone.
+    hosts = site_keys([], url)
+    # A masthead h1 naming the site ("<h1>Site</h1>" over the article's own h1; "Daily
+    # Ledger" on dailyledger.com) is no candidate, even when the <title> is the site's name alone.
     keyed = [(h, text, key) for h in headings if (text := _heading_text(h)) and (key := normalise_for_compare(text)) not in sites
-             and not (confirmed_only and _links_elsewhere(h, url))]
+             and _letters(text) not in hosts and not (confirmed_only and _links_elsewhere(h, url))]
     ref_keys = [normalise_for_compare(r) for r in references]
     for _, text, key in keyed:
         if key in ref_keys:
