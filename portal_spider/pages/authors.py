@@ -466,7 +466,8 @@ def _person_pieces(element) -> list[str]:
     pieces = []
     for piece in element.itertext():
         text = _LEAD_IN.sub("", clean_line(piece)).strip(" ,;")
-        if (_HAN_NAME.match(text) or (_LATIN_NAME.match(text) and 2 <= len(text.split()) <= 4)) and text not in pieces:
+        if ((_HAN_NAME.match(text) or (_LATIN_NAME.match(text) and 2 <= len(text.split()) <= 4)) and text not in pieces
+                and not _JOB_TITLE.search(text) and not _outlet(text)):  # "Staff Writer", "The Associated Press"
             pieces.append(text)
     return pieces
 
