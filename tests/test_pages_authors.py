@@ -229,3 +229,17 @@ def test_structured_authors_without_logins_and_papers(head, byline, author):
 ])
 def test_a_name_beside_its_job_or_a_labelled_date(byline, author):
     assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("byline, author", [
+    # "von" and "par" after the date or its clock label the writer.
+    ("<p>Veröffentlicht am 19.10.2021 von Anna Berg</p>", "Anna Berg"),
+    ("<p>19. Oktober 2021 um 12:00 Uhr von Anna Berg</p>", "Anna Berg"),
+    ("<p>Publié le 19/10/2021 par Anne Berger</p>", "Anne Berger"),
+    # In prose they stay prepositions.
+    ("<p>Im Jahr 2021 von Risiken und Nebenwirkungen zu sprechen, fällt schwer.</p>", None),
+    # The writer's short code after the name over the date line.
+    ("<p>Anna Berg (ab)</p><p>19.10.2021</p>", "Anna Berg"),
+])
+def test_german_and_french_bylines_after_the_date(byline, author):
+    assert author_of(byline) == author

@@ -26,6 +26,8 @@ _AUTHOR_LABEL = (
     r"|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?"
     rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?<![\w]){_CREDIT_VERB}BY(?=\s+[A-Z])"
     r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s*von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|^von(?=\s)"
+    # After the date or its clock: "am 19.10.2019 von X", "… 12:00 Uhr von X", "le 19/10/2019 par X".
+    r"|(?<=\d\s)(?:von|par|por)(?=\s)|(?<=Uhr\s)von(?=\s)"
     r"|(?<![\w])(?:[Gg]eschrieben|[Vv]erfasst)\s+von(?=\s|[A-ZÀ-Þ])"
     # Without a colon "Autor" labels only at the line start: "Interview mit Autorin X" is prose.
     r"|Autor(?:in|\*in|:in|In)?\s*[:：]|^Autor(?:in|\*in|:in|In)?(?=\s)|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:"
@@ -237,7 +239,7 @@ def _colon_organisation(value: str) -> list[str]:
 
 
 # Labels that are plain prepositions too ("Von", "By", "Par", "Por"): they open prose as often as bylines.
-_PREPOSITIONS = {"Von", "von", "By", "by", "BY", "Par", "Por"}
+_PREPOSITIONS = {"Von", "von", "By", "by", "BY", "Par", "par", "Por", "por"}
 
 
 def _names_after_preposition(names: list[str]) -> bool:
@@ -266,6 +268,9 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
         names = [name for name in _names(value) or _colon_organisation(value) if name.lower() not in _PLACEHOLDERS]
         if match.group().strip() in _PREPOSITIONS and not _names_after_preposition(names):
             continue  # "Por ende, …", "Von Risiken und Nebenwirkungen": prose, not a byline
+        if match.group() in ("von", "par", "por") and match.start() > 0 and not (
+                all(" " in name for name in names) and len(value.strip()) <= len(" ".join(names)) + 15):
+            continue  # after a date mid-line: a first and last name that ends the line, or prose ("2021 von Risiken …")
         if names and all(name.lower() in _STAND_INS for name in names):
             rank = _STAND_IN_RANK  # "作者：小编 责任编辑：李四": the editor is named, the writer is not
         if names and (best is None or rank < best[0]):
@@ -311,7 +316,7 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
         return names
     # Names on a line of their own beside the date line: "Anna von Berg" over
     # "Aktualisiert: 11.04.2020", "November 6, 2025" over "Jane Roe 2 minutes read".
-    names = _person_names(_COUNT_AFTER.sub("", text))
+    names = _person_names(_NAME_CODE.sub("", _COUNT_AFTER.sub("", text)))
     if names and (_opens_with_date(following) or _opens_with_date(previous)):
         return names
     # "Jane Roe, Staff Writer": a name and the writer's job, nothing else, or the job on the next line.
