@@ -256,3 +256,15 @@ def test_german_and_french_bylines_after_the_date(byline, author):
 ])
 def test_papers_interviews_and_stand_ins_without_markup(byline, author):
     assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("head, author", [
+    # The twitter card rows SEO plug-ins fill: "Written by" and the writer's name.
+    ("<meta name='twitter:label1' content='Verfasst von'><meta name='twitter:data1' content='Mara Feldhoff'>", "Mara Feldhoff"),
+    ("<meta name='twitter:label1' content='Est. reading time'><meta name='twitter:data1' content='4 minutes'>"
+     "<meta name='twitter:label2' content='Written by'><meta name='twitter:data2' content='Dana Whitlock'>", "Dana Whitlock"),
+    # Other rows name nobody.
+    ("<meta name='twitter:label1' content='Est. reading time'><meta name='twitter:data1' content='4 minutes'>", None),
+])
+def test_the_written_by_row_of_a_twitter_card_names_the_writer(head, author):
+    assert author_of("", head) == author
