@@ -370,12 +370,18 @@ def _opens_with_date(text: str) -> bool:
     return end is not None and len(text) - end <= _AFTER_DATE
 
 
+# A player's or a feed's buttons beside the date.
+_MEDIA_WORDS = {"watch", "live", "listen", "play", "stream", "video", "podcast", "audio", "download", "login", "sign"}
+
+
 def _person_line(text: str) -> bool:
     """Nothing but a first and last name (two to four words, not in capitals only: datelines
     and headings shout): "Anna von Berg"."""
     words = text.split()
     return (2 <= len(words) <= 4 and _LATIN_NAME.match(text) is not None and not text.isupper()
-            and not any(word.lower() in _UI_WORDS for word in words) and _plausible_author(text, set()))
+            and not any(word.lower() in _UI_WORDS or word.lower() in _MEDIA_WORDS or (len(word) > 1 and word.isupper())
+                        for word in words)  # "Watch CBSN Live": a player's button, not a name
+            and _plausible_author(text, set()))
 
 
 _INTERVIEW = re.compile(r"\s+(?:im Gespräch mit|in conversation with|in an interview with|interviewed by|en conversation avec"
