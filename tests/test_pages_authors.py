@@ -121,7 +121,7 @@ def test_platforms_and_software_are_no_writers(byline, head, url, author):
     # A heading next to a date is no name: it is not a first and last name alone.
     ("<div>Die neuen Regeln im Überblick</div><div>11.05.2021</div>", None),
     # Nor a player's button.
-    ("<div>Watch CBSN Live</div><div>May 6, 2021</div>", None),
+    ("<div>Watch KTVX Live</div><div>May 6, 2021</div>", None),
 ])
 def test_unlabelled_bylines_beside_the_date(byline, author):
     assert author_of(byline) == author

@@ -380,7 +380,7 @@ def _person_line(text: str) -> bool:
     words = text.split()
     return (2 <= len(words) <= 4 and _LATIN_NAME.match(text) is not None and not text.isupper()
             and not any(word.lower() in _UI_WORDS or word.lower() in _MEDIA_WORDS or (len(word) > 1 and word.isupper())
-                        for word in words)  # "Watch CBSN Live": a player's button, not a name
+                        for word in words)  # "Watch KTVX Live": a player's button, not a name
             and _plausible_author(text, set()))
 
 
