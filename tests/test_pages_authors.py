@@ -210,16 +210,13 @@ def test_english_byline_shapes(byline, author):
     assert author_of(byline) == author
 
 
-@pytest.mark.parametrize("head, byline, author", [
-    # A login in lower case as the structured author: the byline names the person.
-    ("<meta name='author' content='danawhit'>", "<p>By Dana Whitlock</p>", "Dana Whitlock"),
-    ("<meta name='author' content='danawhit'>", "", "danawhit"),
-    # The paper after the writer in the structured value is no second writer.
-    ("<meta name='author' content='Dana Whitlock, CNN'>", "", "Dana Whitlock"),
-    ("<meta name='author' content='Dana Whitlock, Associated Press'>", "", "Dana Whitlock"),
+@pytest.mark.parametrize("byline, author", [
+    # A credit in capitals is no byline either; a first name opening with "Le" is no article.
+    ("<p>POWERED BY WORDPRESS</p>", None),
+    ("<p>By Le Thu Ha and Dana Whitlock</p>", "Le Thu Ha, Dana Whitlock"),
 ])
-def test_structured_authors_without_logins_and_papers(head, byline, author):
-    assert author_of(byline, head) == author
+def test_credits_in_capitals_and_names_like_articles(byline, author):
+    assert author_of(byline) == author
 
 
 @pytest.mark.parametrize("byline, author", [

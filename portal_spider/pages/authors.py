@@ -16,15 +16,17 @@ from .title import title_segments
 _CREDIT_VERBS = ("Powered", "powered", "Designed", "designed", "Theme", "theme", "Hosted", "hosted", "Built", "built",
                  "Developed", "developed", "Supported", "supported", "Sponsored", "sponsored", "Brought to you",
                  # Credits for the pictures and the checking, not the writing.
-                 "Photo", "photo", "Photos", "photos", "Photography", "Image", "image", "Images", "Illustration",
-                 "illustration", "Illustrated", "illustrated", "Reviewed", "reviewed", "checked", "Translated", "translated")
+                 # ("Text and photos by X" names the writer: plurals stay.)
+                 "Photo", "photo", "Photography", "Image", "image", "Illustration", "illustration", "Illustrated",
+                 "illustrated", "Reviewed", "reviewed", "checked", "Translated", "translated")
+_CREDIT_VERB_CAPS = "".join(f"(?<!{verb} )" for verb in dict.fromkeys(v.upper() for v in _CREDIT_VERBS if " " not in v))
 _CREDIT_VERB = "".join(f"(?<!{verb} )" for verb in _CREDIT_VERBS)
 # Chinese labels need a colon or space after them: 作者手记 and 记者看东北 are words, not bylines.
 _AUTHOR_LABEL = (
     r"(?:(?:原?作\s*者|原\s*创(?=\s*[:：])|原\s*創(?=\s*[:：])|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：]|\s)"
     r"|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平
     r"|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?"
-    rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?<![\w]){_CREDIT_VERB}BY(?=\s+[A-Z])"
+    rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?<![\w]){_CREDIT_VERB_CAPS}BY(?=\s+[A-Z])"
     r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s*von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|^von(?=\s)"
     # After the date or its clock: "am 19.10.2019 von X", "… 12:00 Uhr von X", "le 19/10/2019 par X".
     r"|(?<=\d\s)(?:von|par|por)(?=\s)|(?<=Uhr\s)von(?=\s)"
@@ -68,8 +70,7 @@ _PADDED_NAME = re.compile(r"(?<![\u3400-\u9fff])([\u3400-\u9fff])[ \u3000]{1,2}(
 # Forum and blog user names: one token mixing letters, digits or symbols ("ggjjzhzz", "放飞&心情").
 _USER_NAME = re.compile(r"^(?=.*[A-Za-z0-9_&.-])[\w&.\-\u3400-\u9fff]{3,16}$")
 # A user handle in structured data ("gabor_munier"): the page's byline usually names the person.
-# "gabor_munier", a URL slug "gloria-ruiz-kuilan", a login in lower case "janeroe".
-_HANDLE = re.compile(r"^[a-z0-9]+(?:[_.-][a-z0-9]+)+$|^[a-z][a-z0-9]{3,}$")
+_HANDLE = re.compile(r"^[a-z0-9]+(?:[_.-][a-z0-9]+)+$")  # "gabor_munier", a URL slug "gloria-ruiz-kuilan"
 _DOMAIN = re.compile(r"\w\.(?:com|net|org|de|at|ch|cn|fr|uk|info|io|it|es|cl)\b", re.I)
 _POSTED_LINE = re.compile(r"^(?:发表于|發表於|发表在|發表在|发布于|發佈於|張貼於|张贴于|Posted (?:on|at)\b)", re.I)
 _POSTED = re.compile(r"(?:^|由)\s*([^\s由@]{2,16})\s*(?:发表于|發表於|张贴|張貼|写于|寫於|发布于|發佈於|posted (?:on|at))", re.I)
@@ -225,6 +226,8 @@ def _names(value: str) -> list[str]:
 _OUTLET_WORDS = {"press", "times", "post", "tribune", "herald", "journal", "gazette", "chronicle", "telegraph",
                  "guardian", "reuters", "bloomberg", "wire", "agency", "daily", "weekly", "today", "network"}
 _ARTICLES = {"the", "der", "die", "das", "le", "la", "les", "el", "los", "las", "il", "lo", "de", "het", "een", "a", "an"}
+# Articles that open no person's name ("Le", "La", "De", "An" open some).
+_OUTLET_ARTICLES = {"the", "der", "die", "das"}
 
 
 def _outlet(name: str) -> bool:
@@ -233,7 +236,7 @@ def _outlet(name: str) -> bool:
     a newspaper's word, an organisation."""
     words = name.split()
     return (name.lower() in _AGENCIES or re.fullmatch(r"[A-Z]{2,5}", name) is not None
-            or (len(words) >= 2 and words[0].lower() in _ARTICLES) or (2 <= len(words) <= 3 and words[-1].lower() in _OUTLET_WORDS)
+            or (len(words) >= 2 and words[0].lower() in _OUTLET_ARTICLES) or (2 <= len(words) <= 3 and words[-1].lower() in _OUTLET_WORDS)
             or _ORGANISATION.search(name) is not None)
 
 
@@ -717,13 +720,11 @@ def _before_description(name: str) -> list[str]:
     parts = [part.strip() for part in name.split(",")]
     names = []
     for part in parts:
-        if not (_LATIN_NAME.match(part) and 2 <= len(part.split()) <= 4) or _outlet(part):
+        if not (_LATIN_NAME.match(part) and 2 <= len(part.split()) <= 4):
             break
         names.append(part)
     rest = parts[len(names):]
-    # After the names: a description or the paper ("…, CNN", "…, Associated Press").
-    described = rest and (any(word.islower() for word in rest[0].split()) or all(_outlet(part) for part in rest))
-    return names if names and described else [name]
+    return names if names and rest and any(word.islower() for word in rest[0].split()) else [name]
 
 
 def _without_site(name: str, sites: set[str]) -> str:
