@@ -122,6 +122,8 @@ def test_platforms_and_software_are_no_writers(byline, head, url, author):
     ("<div>Die neuen Regeln im Überblick</div><div>11.05.2021</div>", None),
     # Nor a player's button.
     ("<div>Watch KTVX Live</div><div>May 6, 2021</div>", None),
+    # A surname in capitals is still a name.
+    ("<div>Jeanne MARTIN</div><div>19 mai 2021</div>", "Jeanne MARTIN"),
 ])
 def test_unlabelled_bylines_beside_the_date(byline, author):
     assert author_of(byline) == author

@@ -382,8 +382,8 @@ def _person_line(text: str) -> bool:
     and headings shout): "Anna von Berg"."""
     words = text.split()
     return (2 <= len(words) <= 4 and _LATIN_NAME.match(text) is not None and not text.isupper()
-            and not any(word.lower() in _UI_WORDS or word.lower() in _MEDIA_WORDS or (len(word) > 1 and word.isupper())
-                        for word in words)  # "Watch KTVX Live": a player's button, not a name
+            # "Watch KTVX Live": a player's button, not a name (surnames in capitals are: "Jean DUPONT").
+            and not any(word.lower() in _UI_WORDS or word.lower() in _MEDIA_WORDS for word in words)
             and _plausible_author(text, set()))
 
 
