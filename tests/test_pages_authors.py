@@ -39,6 +39,9 @@ def test_bylines_near_the_headline(byline, author):
     ("<div class='authors'><a>Birgit Baumann</a><a>Anna Giulia Fink</a><a>Jan Michael Marchart</a></div>",
      "Birgit Baumann, Anna Giulia Fink, Jan Michael Marchart"),
     ("<p class='document_authors'>Андрей Колесников</p>", "Андрей Колесников"),
+    # The writer's job in an element of its own is no second writer.
+    ("<div class='byline'><span class='byline__name'>Dana Whitlock</span><span class='byline__title'>Staff Writer</span></div>",
+     "Dana Whitlock"),
 ])
 def test_author_markup_sets_the_names_apart(markup, author):
     assert author_of(markup) == author
@@ -100,3 +103,169 @@ def test_a_profile_link_far_from_the_headline_names_nobody():
 def test_platforms_and_software_are_no_writers(byline, head, url, author):
     html = f"<html><head>{head}</head><body><h1>Ein Titel für den Artikel hier</h1>{byline}{TEXT}</body></html>"
     assert parse_article(html, url).author == author
+
+
+@pytest.mark.parametrize("byline, author", [
+    # A name and the date on one line, set off by a space, a comma or a bar only.
+    ("<div class='meta'>Lena Hartwig 03.05.2021, 08:15 Uhr</div>", "Lena Hartwig"),
+    ("<p class='meta'>Tobias Renner, 14.06.2021</p>", "Tobias Renner"),
+    ("<p>Clara Menzel · March 3, 2021</p>", "Clara Menzel"),
+    # The date first, a comment count after the name.
+    ("<p>2. März 2021 Jonas Albrecht 12</p>", "Jonas Albrecht"),
+    # The name on a line of its own next to the date line.
+    ("<div>Henrike von Salden</div><div>Aktualisiert: 11.05.2021, 10:27</div>", "Henrike von Salden"),
+    ("<div>May 6, 2021</div><div>Pieter Okafor 3 minutes read</div>", "Pieter Okafor"),
+    # Datelines shout, and a place is one word: no writer.
+    ("<p>NEW YORK, 12.03.2021</p>", None),
+    ("<p>Hamburg, 12.03.2021</p>", None),
+    # A heading next to a date is no name: it is not a first and last name alone.
+    ("<div>Die neuen Regeln im Überblick</div><div>11.05.2021</div>", None),
+    # Nor a player's button.
+    ("<div>Watch KTVX Live</div><div>May 6, 2021</div>", None),
+    # A surname in capitals is still a name.
+    ("<div>Jeanne MARTIN</div><div>19 mai 2021</div>", "Jeanne MARTIN"),
+])
+def test_unlabelled_bylines_beside_the_date(byline, author):
+    assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("byline, author", [
+    # A count after a labelled name ends it.
+    ("<p>12/04/2021 by Mira 31 Comments</p>", "Mira"),
+    # So does the date, month name first: "August" is no second writer.
+    ("<p>By Dana Whitlock, August 14, 2021 2:30 pm</p>", "Dana Whitlock"),
+])
+def test_a_count_or_a_date_ends_the_labelled_names(byline, author):
+    assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("markup, author", [
+    # HTML's own element for an article's author.
+    ("<address>Greta Lindqvist</address>", "Greta Lindqvist"),
+])
+def test_the_address_element_names_the_writer(markup, author):
+    assert author_of(markup) == author
+
+
+def test_an_address_in_the_page_footer_is_the_publishers():
+    html = (f"<html><body><h1>Ein Titel für den Artikel hier</h1>{TEXT}"
+            "<footer><address>Muster Verlag, Hauptstraße 5</address></footer></body></html>")
+    assert parse_article(html, "https://a.example/x").author is None
+
+
+@pytest.mark.parametrize("head, byline, author", [
+    # A personal site: its name is its writer's, and nothing else names one.
+    ("<meta name='author' content='Mara Feldhoff'><meta property='og:site_name' content='Mara Feldhoff'>", "", "Mara Feldhoff"),
+    # A byline naming someone else wins.
+    ("<meta name='author' content='Mara Feldhoff'><meta property='og:site_name' content='Mara Feldhoff'>",
+     "<p>Von Jens Ortmann</p>", "Jens Ortmann"),
+    # A publication's name is no writer's: with an article, as an organisation.
+    ("<meta name='author' content='The Morning Ledger'><meta property='og:site_name' content='The Morning Ledger'>", "", None),
+    ("<meta name='author' content='Nordblick Zeitung'><meta property='og:site_name' content='Nordblick Zeitung'>", "", None),
+])
+def test_a_site_named_after_a_person_names_its_writer(head, byline, author):
+    assert author_of(byline, head) == author
+
+
+@pytest.mark.parametrize("links, author", [
+    # A profile link by its number shows the user's screen name.
+    ("<div><a href='/members/48213'>mira.k</a></div>", "mira.k"),
+    ("<div><a href='/user/902'>kat_93</a></div>", "kat_93"),
+    # A word or a domain is no screen name.
+    ("<div><a href='/members/48213'>Mitglieder</a></div>", None),
+    ("<div><a href='/user/902'>example.com</a></div>", None),
+])
+def test_a_profile_link_by_number_beside_the_headline_names_its_user(links, author):
+    assert author_of(links) == author
+
+
+@pytest.mark.parametrize("byline, author", [
+    # A wire story's dateline credits the agency when nobody else is named.
+    ("<p>Hamburg (dpa/lno) – Der Senat hat am Montag neue Regeln für den Hafen beschlossen.</p>", "dpa/lno"),
+    ("<p>WASHINGTON (AP) — The Senate passed the bill late on Tuesday after a long debate.</p>", "AP"),
+    # Not a paper's name in brackets; not over a writer or a stand-in the page shows.
+    ("<p>Bremen (Weserblick) – Der Senat hat am Montag neue Regeln für den Hafen beschlossen.</p>", None),
+    ("<p>Von Jens Ortmann</p><p>Hamburg (dpa) – Der Senat hat am Montag neue Regeln beschlossen.</p>", "Jens Ortmann"),
+    ("<p>Autor: Redaktion</p><p>Hamburg (dpa) – Der Senat hat am Montag neue Regeln beschlossen.</p>", "Redaktion"),
+])
+def test_the_agency_of_the_dateline_when_nobody_else_is_named(byline, author):
+    assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("byline, author", [
+    # The paper or agency credited after the writers is no writer.
+    ("<p>By Dana Whitlock, CNN</p>", "Dana Whitlock"),
+    ("<p>By Dana Whitlock and Omar Haddad, The Morning Ledger</p>", "Dana Whitlock, Omar Haddad"),
+    ("<p>By Dana Whitlock, Associated Press</p>", "Dana Whitlock"),
+    # A byline in capitals.
+    ("<p>BY DANA WHITLOCK</p>", "DANA WHITLOCK"),
+    # Credits for the photos or the review are no byline.
+    ("<p>Photo by Dana Whitlock</p>", None),
+    ("<p>Medically reviewed by Dana Whitlock, MD</p>", None),
+    # A name and the writer's job alone.
+    ("<p>Dana Whitlock, Staff Writer</p>", "Dana Whitlock"),
+    # Inline elements run together ("WhitlockNovember"); several names over the date line.
+    ("<div class='meta'><span>Dana Whitlock</span><span>November 19, 2021</span></div>", "Dana Whitlock"),
+    ("<p>Dana Whitlock and Omar Haddad</p><p>November 19, 2021</p>", "Dana Whitlock, Omar Haddad"),
+])
+def test_english_byline_shapes(byline, author):
+    assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("byline, author", [
+    # A credit in capitals is no byline either; a first name opening with "Le" is no article.
+    ("<p>POWERED BY WORDPRESS</p>", None),
+    ("<p>By Le Thu Ha and Dana Whitlock</p>", "Le Thu Ha, Dana Whitlock"),
+])
+def test_credits_in_capitals_and_names_like_articles(byline, author):
+    assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("byline, author", [
+    # The writer's job on the line under the name.
+    ("<div>Dana Whitlock</div><div>Senior Reporter</div>", "Dana Whitlock"),
+    ("<div>Dana Whitlock</div><div>Read more</div>", None),
+    # A date's label between the name and the date is no part of the name.
+    ("<p>Dana Whitlock Updated Nov 19, 2021</p>", "Dana Whitlock"),
+])
+def test_a_name_beside_its_job_or_a_labelled_date(byline, author):
+    assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("byline, author", [
+    # "von" and "par" after the date or its clock label the writer.
+    ("<p>Veröffentlicht am 19.10.2021 von Anna Berg</p>", "Anna Berg"),
+    ("<p>19. Oktober 2021 um 12:00 Uhr von Anna Berg</p>", "Anna Berg"),
+    ("<p>Publié le 19/10/2021 par Anne Berger</p>", "Anne Berger"),
+    # In prose they stay prepositions.
+    ("<p>Im Jahr 2021 von Risiken und Nebenwirkungen zu sprechen, fällt schwer.</p>", None),
+    # The writer's short code after the name over the date line.
+    ("<p>Anna Berg (ab)</p><p>19.10.2021</p>", "Anna Berg"),
+])
+def test_german_and_french_bylines_after_the_date(byline, author):
+    assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("byline, author", [
+    # A paper's name run on after the writers without a comma.
+    ("<p>By Dana Whitlock and Omar Haddad The Morning Ledger</p>", "Dana Whitlock, Omar Haddad"),
+    # An interview's credit line names both sides.
+    ("<p>Anna Berg im Gespräch mit Tom Kurz</p>", "Anna Berg, Tom Kurz"),
+    ("<p>Dana Whitlock in conversation with Omar Haddad</p>", "Dana Whitlock, Omar Haddad"),
+    # A stand-in before the date counts when nobody else is named.
+    ("<p>Redaktion - 31. Januar 2022</p>", "Redaktion"),
+])
+def test_papers_interviews_and_stand_ins_without_markup(byline, author):
+    assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("head, author", [
+    # The twitter card rows SEO plug-ins fill: "Written by" and the writer's name.
+    ("<meta name='twitter:label1' content='Verfasst von'><meta name='twitter:data1' content='Mara Feldhoff'>", "Mara Feldhoff"),
+    ("<meta name='twitter:label1' content='Est. reading time'><meta name='twitter:data1' content='4 minutes'>"
+     "<meta name='twitter:label2' content='Written by'><meta name='twitter:data2' content='Dana Whitlock'>", "Dana Whitlock"),
+    # Other rows name nobody.
+    ("<meta name='twitter:label1' content='Est. reading time'><meta name='twitter:data1' content='4 minutes'>", None),
+])
+def test_the_written_by_row_of_a_twitter_card_names_the_writer(head, author):
+    assert author_of("", head) == author

@@ -100,3 +100,80 @@ def test_the_headline_as_an_h2_that_the_titles_confirm(body, title):
 def test_a_section_h2_inside_the_title_is_not_the_headline():
     head = "<title>Kultur: Ein langer Abend im Theater am Markt | Spielwarte</title>"
     assert title_of("<h2>Kultur</h2>", head) == "Kultur: Ein langer Abend im Theater am Markt"
+
+
+@pytest.mark.parametrize("head, body, title", [
+    # No h1: an h2 that goes on where the title for search engines was cut.
+    ("<title>Stadt baut neue Brücke - Tagesblick</title>", "<h2>Stadt baut neue Brücke über den Rhein bis 2026</h2>",
+     "Stadt baut neue Brücke über den Rhein bis 2026"),
+    # A styled block showing the whole of a title cut with an ellipsis.
+    ("<title>Was sich 2031 ändert: Die wichtigsten Neuerun...</title>",
+     "<div class='x'>Was sich 2031 ändert: Die wichtigsten Neuerungen für Mieter im Überblick</div>",
+     "Was sich 2031 ändert: Die wichtigsten Neuerungen für Mieter im Überblick"),
+    # A block with a kicker set off before the title's headline.
+    ("<title>Läuferin verpasst die Spiele in Rom - Sportblick</title>",
+     "<div>\"Ganz leer\": Läuferin verpasst die Spiele in Rom</div>", "\"Ganz leer\": Läuferin verpasst die Spiele in Rom"),
+    # A kicker in an element of its own is set apart from the headline, not part of it.
+    ("<title>Läuferin verpasst die Spiele in Rom - Sportblick</title>",
+     "<div><span>Leichtathletik:</span> Läuferin verpasst die Spiele in Rom</div>", "Läuferin verpasst die Spiele in Rom"),
+    # A breadcrumb ending with the title adds nothing to it.
+    ("<title>Läuferin verpasst die Spiele in Rom - Sportblick</title>",
+     "<p>Start › Sport › Läuferin verpasst die Spiele in Rom</p>", "Läuferin verpasst die Spiele in Rom"),
+])
+def test_a_line_that_extends_the_title_is_the_headline(head, body, title):
+    assert title_of(body, head) == title
+
+
+def test_the_title_shown_in_a_list_further_down_does_not_beat_the_extended_headline_above():
+    head = "<title>Stadt baut neue Brücke | Tagesblick</title>"
+    body = ("<div>Stadt baut neue Brücke über den Rhein bis 2026</div>" + TEXT
+            + "<ul><li>Stadt baut neue Brücke</li><li>Ein anderer Artikel aus der Stadt</li></ul>")
+    assert title_of(body, head) == "Stadt baut neue Brücke über den Rhein bis 2026"
+
+
+@pytest.mark.parametrize("head, title", [
+    # The titles carry the kicker too: it is part of the headline.
+    ("<title>Leserbrief: Warum die Bahn wieder pünktlich sein muss</title>", "Leserbrief: Warum die Bahn wieder pünktlich sein muss"),
+    # They leave it out: the kicker is set apart.
+    ("<title>Warum die Bahn wieder pünktlich sein muss | Tagesblick</title>", "Warum die Bahn wieder pünktlich sein muss"),
+])
+def test_a_kicker_the_titles_carry_stays_in_the_headline(head, title):
+    body = "<h1><b>Leserbrief:</b><i> Warum die Bahn wieder pünktlich sein muss</i></h1>"
+    assert title_of(body, head) == title
+
+
+@pytest.mark.parametrize("head, body, title", [
+    # The site's name before a colon, its words spaced.
+    ("<title>Daily Ledger: Council approves new budget for city schools</title>"
+     "<meta property='og:site_name' content='Daily Ledger'>", "", "Council approves new budget for city schools"),
+    # A subtitle after a dash goes on in lower case: no section name.
+    ("<title>Far From Home review - a fun ride | Daily Ledger</title>"
+     "<meta property='og:site_name' content='Daily Ledger'>", "", "Far From Home review - a fun ride"),
+    ("<title>Far From Home review - Film | Daily Ledger</title><meta property='og:site_name' content='Daily Ledger'>", "",
+     "Far From Home review"),
+    # A label in an element of its own that the titles leave out.
+    ("<title>Council approves new budget for city schools | Daily Ledger</title><meta property='og:site_name' content='Daily Ledger'>",
+     "<h1><span class='label'>Exclusive</span> Council approves new budget for city schools</h1>",
+     "Council approves new budget for city schools"),
+])
+def test_site_names_sections_and_labels_around_english_titles(head, body, title):
+    assert title_of(body, head) == title
+
+
+@pytest.mark.parametrize("document, title", [
+    # The site's name with an article, a section before the headline.
+    ("Opinion | Council approves new budget for city schools - The Daily Ledger", "Council approves new budget for city schools"),
+    ("Council approves new budget for city schools | Opinion | The Daily Ledger", "Council approves new budget for city schools"),
+    # The site's tagline after its name goes with it.
+    ("Council approves new budget for city schools | Daily Ledger | Local news, sports and weather",
+     "Council approves new budget for city schools"),
+    ("Council approves new budget for city schools :: Daily Ledger", "Council approves new budget for city schools"),
+])
+def test_the_site_named_by_its_host_goes_with_its_sections_and_tagline(document, title):
+    assert title_of("", f"<title>{document}</title>", "https://www.dailyledger.com/news/x") == title
+
+
+def test_a_masthead_h1_that_the_host_names_is_not_the_headline():
+    head = "<title>Daily Ledger</title><meta property='og:title' content='Council approves new budget for city schools'>"
+    body = "<h1>Daily Ledger</h1><h2>Council approves new budget for city schools</h2>"
+    assert title_of(body, head, "https://www.dailyledger.com/news/x") == "Council approves new budget for city schools"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from . import dates
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, META, NONE, SELECTOR
@@ -13,15 +14,22 @@ from .title import title_segments
 
 # "Powered by Discuz!", "Theme by …": software and design credits, not bylines.
 _CREDIT_VERBS = ("Powered", "powered", "Designed", "designed", "Theme", "theme", "Hosted", "hosted", "Built", "built",
-                 "Developed", "developed", "Supported", "supported", "Sponsored", "sponsored", "Brought to you")
+                 "Developed", "developed", "Supported", "supported", "Sponsored", "sponsored", "Brought to you",
+                 # Credits for the pictures and the checking, not the writing.
+                 # ("Text and photos by X" names the writer: plurals stay.)
+                 "Photo", "photo", "Photography", "Image", "image", "Illustration", "illustration", "Illustrated",
+                 "illustrated", "Reviewed", "reviewed", "checked", "Translated", "translated")
+_CREDIT_VERB_CAPS = "".join(f"(?<!{verb} )" for verb in dict.fromkeys(v.upper() for v in _CREDIT_VERBS if " " not in v))
 _CREDIT_VERB = "".join(f"(?<!{verb} )" for verb in _CREDIT_VERBS)
 # Chinese labels need a colon or space after them: 作者手记 and 记者看东北 are words, not bylines.
 _AUTHOR_LABEL = (
     r"(?:(?:原?作\s*者|原\s*创(?=\s*[:：])|原\s*創(?=\s*[:：])|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：]|\s)"
     r"|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平
     r"|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?"
-    rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])"
+    rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?<![\w]){_CREDIT_VERB_CAPS}BY(?=\s+[A-Z])"
     r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s*von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|^von(?=\s)"
+    # After the date or its clock: "am 19.10.2019 von X", "… 12:00 Uhr von X", "le 19/10/2019 par X".
+    r"|(?<=\d\s)(?:von|par|por)(?=\s)|(?<=Uhr\s)von(?=\s)"
     r"|(?<![\w])(?:[Gg]eschrieben|[Vv]erfasst)\s+von(?=\s|[A-ZÀ-Þ])"
     # Without a colon "Autor" labels only at the line start: "Interview mit Autorin X" is prose.
     r"|Autor(?:in|\*in|:in|In)?\s*[:：]|^Autor(?:in|\*in|:in|In)?(?=\s)|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:"
@@ -46,7 +54,7 @@ _STAND_IN_RANK = _RANKS.index("stand-in")
 _VALUE_END = re.compile(
     r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜【】\[\]()（）<>《》«»。;；•·:：]|"
     r"发布|發布|发表|發表|时间|時間|日期|点击|點擊|阅读|閱讀|浏览|瀏覽|字号|字體|http|报道|報道|報導|摄|攝|整理|编译|編譯|发自|發自|"
-    r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d)\b|"
+    r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|"
     r"\b(?:[Vv]eröffentlicht|[Aa]ktualisiert|[Pp]ublicado|[Aa]ctualizado|[Pp]ublié|Datum|Date|Fecha)\b|"
     r"\b(?:Symbolbild|Symbolfoto|Titelbild|Beitragsbild|Kategorien|Kategorie|Categories|Category|Schlagwörter)\b|"
     r"\b(?:Illustration(?:en)?|Fotos?|Photos?|Bild(?:er)?|Grafik(?:en)?|Images?)\b"
@@ -170,11 +178,18 @@ def _tidy_name(name: str) -> str:
     return name
 
 
+# A paper's name run on after a writer's: no name has "The" inside it.
+_GLUED_OUTLET = re.compile(r"\s+The\s+[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*$")
+
+
 def _names(value: str) -> list[str]:
     """Names from the text after a label, stopping at the first thing that is no name."""
     value = _PADDED_NAME.sub(r"\1\2", value)
     value = value.strip(" :：/／|-—")
     cut = _VALUE_END.search(value)
+    # "By Jane Roe, August 14, 2020": the date ends the names where it starts ("August").
+    if cut and cut[0][:1].isdigit():
+        cut = min([cut, *(match for form in _DATE_FORMS if (match := form.search(value)))], key=lambda match: match.start())
     if cut and _PLACE_REPORT.match(value, cut.start()):
         # "彭冲 山东冠县报道": the word glued to 报道 is where the report was filed from.
         value = value[: cut.start()].rsplit(None, 1)[0] if " " in value[: cut.start()].strip() else ""
@@ -184,6 +199,9 @@ def _names(value: str) -> list[str]:
     names = []
     for part in parts:
         part = _tidy_name(part)
+        outlet = _GLUED_OUTLET.search(part)
+        if outlet and len(part[: outlet.start()].split()) >= 2:
+            part = part[: outlet.start()]  # "Jane Roe The Associated Press": the paper, run on without a comma
         if not part or _DEGREE.fullmatch(part) or (names and _JOB_TITLE.search(part)):
             continue  # "Grant Tinsley, PhD", "Jon King, News Reporter": the degree or job is not a second author
         pieces = part.split() if all(_HAN_NAME.match(p) for p in part.split()) else [part]
@@ -200,8 +218,26 @@ def _names(value: str) -> list[str]:
             lower = next((i for i, word in enumerate(words) if not word[:1].isupper() and word not in _PARTICLES), None)
             first_last = " ".join(words[:lower if not names and lower is not None and 2 <= lower <= 4 else 2])
             return names + [first_last] if len(words) > 2 and _LATIN_NAME.match(first_last) else names
-    people = [name for name in names if name.lower() not in _AGENCIES]
+    people = [name for name in names if not _outlet(name)]
     return (people or names)[:6]
+
+
+# Words that end the names of papers and agencies ("The Washington Post", "Associated Press").
+_OUTLET_WORDS = {"press", "times", "post", "tribune", "herald", "journal", "gazette", "chronicle", "telegraph",
+                 "guardian", "reuters", "bloomberg", "wire", "agency", "daily", "weekly", "today", "network"}
+_ARTICLES = {"the", "der", "die", "das", "le", "la", "les", "el", "los", "las", "il", "lo", "de", "het", "een", "a", "an"}
+# Articles that open no person's name ("Le", "La", "De", "An" open some).
+_OUTLET_ARTICLES = {"the", "der", "die", "das"}
+
+
+def _outlet(name: str) -> bool:
+    """A paper or agency credited beside the writers ("By Jane Roe, CNN", "…, The Washington
+    Post", "…, dpa"): an agency, an acronym, a name opening with an article or ending with
+    a newspaper's word, an organisation."""
+    words = name.split()
+    return (name.lower() in _AGENCIES or re.fullmatch(r"[A-Z]{2,5}", name) is not None
+            or (len(words) >= 2 and words[0].lower() in _OUTLET_ARTICLES) or (2 <= len(words) <= 3 and words[-1].lower() in _OUTLET_WORDS)
+            or _ORGANISATION.search(name) is not None)
 
 
 def _colon_organisation(value: str) -> list[str]:
@@ -213,7 +249,7 @@ def _colon_organisation(value: str) -> list[str]:
 
 
 # Labels that are plain prepositions too ("Von", "By", "Par", "Por"): they open prose as often as bylines.
-_PREPOSITIONS = {"Von", "von", "By", "by", "Par", "Por"}
+_PREPOSITIONS = {"Von", "von", "By", "by", "BY", "Par", "par", "Por", "por"}
 
 
 def _names_after_preposition(names: list[str]) -> bool:
@@ -242,6 +278,9 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
         names = [name for name in _names(value) or _colon_organisation(value) if name.lower() not in _PLACEHOLDERS]
         if match.group().strip() in _PREPOSITIONS and not _names_after_preposition(names):
             continue  # "Por ende, …", "Von Risiken und Nebenwirkungen": prose, not a byline
+        if match.group() in ("von", "par", "por") and match.start() > 0 and not (
+                all(" " in name for name in names) and len(value.strip()) <= len(" ".join(names)) + 15):
+            continue  # after a date mid-line: a first and last name that ends the line, or prose ("2021 von Risiken …")
         if names and all(name.lower() in _STAND_INS for name in names):
             rank = _STAND_IN_RANK  # "作者：小编 责任编辑：李四": the editor is named, the writer is not
         if names and (best is None or rank < best[0]):
@@ -268,7 +307,7 @@ def _closing_credit(text: str) -> list[str] | None:
     return names if names and all(name[0] in _SURNAMES and _HAN_NAME.match(name) for name in names) else None
 
 
-def _unlabelled_byline(text: str, following: str) -> list[str] | None:
+def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[str] | None:
     """Bylines without an inline label: "Autor" over the name, "11.12.2019 - Name", a Han name alone."""
     if label := _LABEL_ALONE.match(text):
         if label[1]:  # 发文机关 over the issuing office's name
@@ -281,11 +320,113 @@ def _unlabelled_byline(text: str, following: str) -> list[str] | None:
     if _POSTED_LINE.match(following) and text not in _NOT_A_WRITER and (names := _names(text)) == [text]:
         return names  # a forum post's header: the poster's name, the "发表于 …" line under it
     dated = _DATED_NAME.match(text) or _NAME_THEN_DATE.match(text)
-    if dated and _LATIN_NAME.match(dated[1]) and " " in dated[1] and len(dated[1].split()) <= 4:
-        return [dated[1]]
+    if dated and _person_line(_COUNT_AFTER.sub("", dated[1])):
+        return [_COUNT_AFTER.sub("", dated[1])]
+    if names := _names_before_date(text):
+        return names
+    # Names on a line of their own beside the date line: "Anna von Berg" over
+    # "Aktualisiert: 11.04.2020", "November 6, 2025" over "Jane Roe 2 minutes read".
+    names = _person_names(_NAME_CODE.sub("", _COUNT_AFTER.sub("", text)))
+    if names and (_opens_with_date(following) or _opens_with_date(previous)):
+        return names
+    # An interview's credit line names both sides: "Jane Roe in conversation with John Doe".
+    sides = _INTERVIEW.split(text)
+    if len(sides) == 2 and all(_person_line(side) for side in sides):
+        return sides
+    # "Jane Roe, Staff Writer": a name and the writer's job, nothing else, or the job on the next line.
+    name, _, job = text.partition(", ")
+    if job and _job_line(job) and _person_line(name):
+        return [name]
+    if _job_line(following) and (names := _person_names(text)):
+        return names
     # A short Han line alone is a name only with a common surname ("胡平", not "首页");
     # capitalised English word pairs alone are as often headings as names.
     return [text] if _HAN_PERSON.match(text) and text[0] in _SURNAMES else None
+
+
+# The dates bylines print, as the date reader knows them.
+_DATE_FORMS = dates.SHOWN_DATES
+# What a date line may open with before the date: a separator, a label, a weekday.
+_DATE_LEAD = re.compile(
+    r"[\s|·•,:–—-]*(?:(?:Published|Updated|Posted|Aktualisiert|Veröffentlicht|Publiziert|Publié|Mis à jour|Publicado|Actualizado"
+    r"|Stand|on|am|le|el|den|vom)\b[\s:.,]*|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Mo|Di|Mi|Do|Fr|Sa|So)[a-z]*\.?,\s*)*", re.I)
+# A count after a byline's name: comments, articles, reading time ("Jane Roe 6",
+# "… 24 Comments", "… 2 minutes read").
+_COUNT_AFTER = re.compile(r"\s+\d+(?:\s+[^\W\d]+){0,2}\s*$")
+# At most this much may follow the date on a date line (its clock, zone, "Uhr", a count).
+_AFTER_DATE = 40
+
+
+def _date_at(text: str, start: int) -> int | None:
+    """Where a date that starts at ``start`` ends, None when none does."""
+    for form in _DATE_FORMS:
+        match = form.match(text, start)
+        if match:
+            return match.end()
+    return None
+
+
+def _opens_with_date(text: str) -> bool:
+    """A date line: a date, after a label or separator at most ("Aktualisiert: 11.04.2020",
+    "| Le 19 février 2020"), and little after it."""
+    end = _date_at(text, _DATE_LEAD.match(text).end())
+    return end is not None and len(text) - end <= _AFTER_DATE
+
+
+# A player's or a feed's buttons beside the date.
+_MEDIA_WORDS = {"watch", "live", "listen", "play", "stream", "video", "podcast", "audio", "download", "login", "sign"}
+
+
+def _person_line(text: str) -> bool:
+    """Nothing but a first and last name (two to four words, not in capitals only: datelines
+    and headings shout): "Anna von Berg"."""
+    words = text.split()
+    return (2 <= len(words) <= 4 and _LATIN_NAME.match(text) is not None and not text.isupper()
+            # "Watch KTVX Live": a player's button, not a name (surnames in capitals are: "Jean DUPONT").
+            and not any(word.lower() in _UI_WORDS or word.lower() in _MEDIA_WORDS for word in words)
+            and _plausible_author(text, set()))
+
+
+_INTERVIEW = re.compile(r"\s+(?:im Gespräch mit|in conversation with|in an interview with|interviewed by|en conversation avec"
+                        r"|en entrevista con|in gesprek met)\s+")
+
+
+def _job_line(text: str) -> bool:
+    """A writer's job alone: "Staff Writer", "Senior Reporter", "Redakteurin"."""
+    return 0 < len(text.split()) <= 3 and _JOB_TITLE.search(text) is not None
+
+
+def _person_names(text: str) -> list[str] | None:
+    """"Jane Roe", "Jane Roe and John Doe": names alone, each a first and last name."""
+    parts = _NAME_SPLIT.split(text)
+    return parts if all(_person_line(part) for part in parts) else None
+
+
+# A month name glued to the word before it, inline elements run together ("Jane RoeNovember 19").
+_GLUED_MONTH = re.compile(rf"(?<=[a-zäöüéß])(?=[A-ZÄÖÜÉ])(?=(?i:{dates._MONTH_NAME})\.?\s+\d)")
+
+
+# A date's label or preposition between the names and the date ("Jane Roe Updated Nov 19, 2019").
+_DATE_LABEL_AFTER = re.compile(
+    r"(?:[\s|·•,–—-]+(?:on|am|le|el|den|vom|Published|Updated|Posted|Veröffentlicht|Aktualisiert|Publié|Publicado|Actualizado)\b:?)+$",
+    re.I)
+
+
+def _names_before_date(text: str) -> list[str] | None:
+    """"Anna Berg 19.10.2019, 05:00 Uhr", "Jane Roe, 02.02.2022": a byline line holding
+    names and then the date, set off by a separator or a space only."""
+    if len(text) > 100:
+        return None
+    text = _GLUED_MONTH.sub(" ", text)
+    starts = [match.start() for form in _DATE_FORMS if (match := form.search(text))]
+    if not starts:
+        return None
+    start = min(starts)
+    names = text[:start].rstrip(" ,|·•–—-")
+    names = _DATE_LABEL_AFTER.sub("", names)
+    if not names or not _opens_with_date(text[len(names):]):
+        return None
+    return [names] if names.lower() in _STAND_INS else _person_names(names)
 
 
 def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[str] | None:
@@ -294,8 +435,9 @@ def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[st
              for index, text in enumerate(window) if (hit := _labelled_authors(text)) and hit[0] in ranks]
     if 0 in ranks and not found:
         found = [(0, number, index, names) for number, window in enumerate(windows)
-                 for index, (text, following) in enumerate(zip(window, window[1:] + [""]))
-                 if (names := _posted_by(text) or _unlabelled_byline(text, following) or _closing_credit(text) or _bracketed_in_dateline(text))]
+                 for index, (previous, text, following) in enumerate(zip([""] + window, window, window[1:] + [""]))
+                 if (names := _posted_by(text) or _unlabelled_byline(text, following, previous) or _closing_credit(text)
+                     or _bracketed_in_dateline(text))]
     if not found:
         return None
     best = min(found, key=lambda hit: hit[:3])
@@ -305,9 +447,12 @@ def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[st
     return list(dict.fromkeys(names))[:8]
 
 
+# HTML's own mark for an article's author is <address> (its contact details; in a page
+# footer, the publisher's).
 _AUTHOR_MARKUP = (
     "(//a[@rel='author'] | //*[contains(@class, 'author') or contains(translate(@class, 'BYLINE', 'byline'), 'byline')]"
-    "[not(self::body)])[not(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment')])]"
+    "[not(self::body)] | //address[not(ancestor::footer)])"
+    "[not(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment')])]"
 )
 
 
@@ -352,7 +497,8 @@ def _person_pieces(element) -> list[str]:
     pieces = []
     for piece in element.itertext():
         text = _LEAD_IN.sub("", clean_line(piece)).strip(" ,;")
-        if (_HAN_NAME.match(text) or (_LATIN_NAME.match(text) and 2 <= len(text.split()) <= 4)) and text not in pieces:
+        if ((_HAN_NAME.match(text) or (_LATIN_NAME.match(text) and 2 <= len(text.split()) <= 4)) and text not in pieces
+                and not _JOB_TITLE.search(text) and not _outlet(text)):  # "Staff Writer", "The Associated Press"
             pieces.append(text)
     return pieces
 
@@ -400,6 +546,11 @@ _AUTHOR_PATH = re.compile(r"/(?:authors?|autor(?:en|in)?|auteurs?|autore|autori|
 _PROFILE_PATH = re.compile(r"/(?:members?|mitglieder|users?|profiles?|profil|u)/|mod=space&(?:amp;)?uid=|space-uid-\d", re.I)
 
 
+# A user's screen name, set apart from words by a digit or a symbol ("anna.b", "kat_93"): what
+# a profile link shows when its address holds a number, not the name.
+_SCREEN_NAME = re.compile(r"^(?=.*[\d_.&-])(?=.*[^\W\d_])[\w&.\-]{3,24}$")
+
+
 def _linked_authors(root, near: list[str]) -> list[str] | None:
     """The writer named by a link to an author page: the one the page shows closest to the
     headline, else the first author-page link; a profile link only beside the headline.
@@ -415,7 +566,8 @@ def _linked_authors(root, near: list[str]) -> list[str] | None:
         if not 1 < len(text) < 60 or _names(text) != [text]:
             continue
         slug = _letters(href[match.end():])
-        if (_HAN_NAME.match(text) or (_LATIN_NAME.match(text) and " " in text) or (len(text) > 2 and _letters(text) in slug)) \
+        if (_HAN_NAME.match(text) or (_LATIN_NAME.match(text) and " " in text) or (len(text) > 2 and _letters(text) in slug)
+                or (match.re is _PROFILE_PATH and _SCREEN_NAME.match(text) and not _DOMAIN.search(text))) \
                 and not any("comment" in (a.get("class") or "") + (a.get("id") or "") for a in link.iterancestors()):
             found.append((match.re is _AUTHOR_PATH, text))
     if not found:
@@ -481,6 +633,20 @@ def _name_colon_title(lines: list) -> list[str] | None:
 # A footer crediting the software ("Powered by Discuz! X3.4 © 2001-2019 Comsenz Inc."):
 # the copyright is the vendor's, not the site's writer's.
 _SOFTWARE_CREDIT = re.compile(r"\b(?:Powered|Driven|Run)\s+by\b|\bTheme\s+by\b|由.{1,20}(?:驱动|驅動|强力驱动|強力驅動)", re.I)
+
+
+# A wire story's dateline: the place, the agency in brackets, a dash ("Hamburg (dpa/lno) –",
+# "WASHINGTON (AP) —").
+_DATELINE = re.compile(rf"^[{_CAPITAL}][\w.'’-]*(?:[\s/-][{_CAPITAL}][\w.'’-]*){{0,3}}\s*\(([A-Za-z]{{2,8}}(?:/[A-Za-z]{{2,5}})?)\)\s*[-–—:]\s")
+
+
+def _agency_dateline(windows: list[list[str]]) -> str | None:
+    """The news agency a story's dateline credits, when nobody else is named."""
+    for text in (t for window in windows for t in window):
+        match = _DATELINE.match(text)
+        if match and match[1].split("/")[0].lower() in _AGENCIES:
+            return match[1]
+    return None
 
 
 def _copyright_holder(lines: list) -> list[str] | None:
@@ -717,4 +883,19 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
             stand_in = stand_in or (", ".join(clean_line(n) for n in names), HEURISTIC)
         elif names:
             return ", ".join(clean_line(n) for n in names), HEURISTIC
-    return stand_in or (None, NONE)
+    # Weaker than a stand-in the page shows ("Redaktion"): the wire agency of the dateline.
+    agency = _agency_dateline(windows)
+    return stand_in or (agency and (agency, HEURISTIC)) or _personal_site(structured, sites, software) or (None, NONE)
+
+
+def _personal_site(structured, sites: set[str], software: set[str]) -> tuple[str, str] | None:
+    """A structured author that is the site's name as well, when it reads as a person's
+    (first and last name, no article, no organisation): a personal site carries its writer's
+    name, and nothing else on the page names one."""
+    for names, origin in zip(structured.authors, structured.author_origins):
+        for name in names:
+            name = _structured_name(name)
+            if (not _plausible_author(name, sites) and _person_line(name) and name.split()[0].lower() not in _ARTICLES
+                    and not _is_credit(name, software)):
+                return name, origin
+    return None

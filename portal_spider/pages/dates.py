@@ -73,6 +73,8 @@ _DMY_NAMED = re.compile(
     rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({_MONTH_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET,
     re.I,
 )
+# The absolute dates as pages print them (bylines tell a date line by these).
+SHOWN_DATES = (_YMD, _DMY, _DMY_SHORT, _MDY_NAMED, _DMY_NAMED)
 # A clock before the date, set off by a comma, a bar or "on" ("01:38:07 PM IST Nov 20, 2019").
 _CLOCK_BEFORE = re.compile(
     r"(?<![\d:.])(\d{1,2})\s*:\s*(\d{2})(?:\s*:\s*(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?" + _OFFSET

@@ -17,7 +17,7 @@ from .text import clean_line, han_ratio, normalise_for_compare
 # separates too: Chinese writes no hyphenated words.
 # "»" glued to a word is a German quotation mark ("»Einfach kein Geld mehr«"), not a separator.
 _TITLE_SEPARATORS = re.compile(
-    r"\s+[|\-–—·•»›~:/]\s+|\s*[_｜|]\s*|\s*(?:——|--)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f])-(?=[\u3400-\u9fff])")
+    r"\s+[|\-–—·•»›~:/]\s+|\s+::\s+|\s*[_｜|]\s*|\s*(?:——|--)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f])-(?=[\u3400-\u9fff])")
 
 
 def title_segments(title: str) -> list[str]:
@@ -66,7 +66,7 @@ def site_keys(site_names: list[str], url: str) -> set[str]:
 # "… (neues-deutschland.de)", "… : alacarte", "www.site.de: …": the site named with a
 # colon or in brackets, set off without a separator of its own.
 _TRAILING_NAME = re.compile(r"\s*(?:[:：]\s+|\(\s*)([^():：]{2,40}?)\s*\)?\s*$")
-_LEADING_NAME = re.compile(r"^\s*([^\s:：]{2,40})\s*[:：]\s+")
+_LEADING_NAME = re.compile(r"^\s*([^:：]{2,40}?)\s*[:：]\s+")
 _DANGLING_SEPARATOR = re.compile(r"(?:\s+[|\-–—·•»›~:/]|\s*[_｜|])+\s*$")
 
 
@@ -85,8 +85,17 @@ def _without_named_site(title: str, keys: set[str]) -> tuple[str, bool, bool]:
 
 
 def _minor(segment: str, main: str) -> bool:
-    """A section or category name beside the headline ("Nacional", "Reden")."""
-    return len(segment.split()) <= 3 and len(segment) * 2 <= len(main)
+    """A section or category name beside the headline ("Nacional", "Reden"); a subtitle's
+    words go on in lower case ("… review – a fun ride")."""
+    return len(segment.split()) <= 3 and len(segment) * 2 <= len(main) and not segment[:1].islower()
+
+
+_ARTICLE = re.compile(r"^(?:the|der|die|das|le|la|les|el|il)\s+", re.I)
+
+
+def _names_site(segment: str, keys: set[str]) -> bool:
+    """A title segment naming the site, with an article or without ("The Daily Ledger")."""
+    return _letters(segment) in keys or _letters(_ARTICLE.sub("", segment.strip())) in keys
 
 
 def _without_site(title: str, site_names: list[str], url: str = "") -> str:
@@ -94,20 +103,25 @@ def _without_site(title: str, site_names: list[str], url: str = "") -> str:
     section names between it and the headline), else the shorter end."""
     keys = site_keys(site_names, url)
     title, at_start, at_end = _without_named_site(_DANGLING_SEPARATOR.sub("", title), keys)
-    title = title.strip()
+    title = _DANGLING_SEPARATOR.sub("", title).strip()  # "Headline :: Site" without ": Site"
     segments = [s for s in title_segments(title) if not _CREDIT_SEGMENT.match(s)]
     if len(segments) < 2:
         return _span(title, segments) if segments else title
-    named = [_letters(s) in keys for s in segments]
+    named = [_names_site(s, keys) for s in segments]
     kept = [s for s, is_site in zip(segments, named) if not is_site]
     if kept and (len(kept) < len(segments) or at_start or at_end):
         main = max(kept, key=len)
-        if named[-1] or at_end:
-            while len(kept) > 1 and kept[-1] is not main and _minor(kept[-1], main):
-                kept.pop()
-        if named[0] or at_start:
-            while len(kept) > 1 and kept[0] is not main and _minor(kept[0], main):
-                kept.pop(0)
+        # The headline's side of the site's name: a tagline after it ("Site | Local news,
+        # sports and weather") or a section before it go with the site.
+        index = segments.index(main)
+        start = max((i + 1 for i in range(index) if named[i]), default=0)
+        end = min((i for i in range(index + 1, len(segments)) if named[i]), default=len(segments))
+        kept = segments[start:end]
+        # Section names at either end ("Opinion | Headline - Site").
+        while len(kept) > 1 and kept[-1] is not main and _minor(kept[-1], main):
+            kept.pop()
+        while len(kept) > 1 and kept[0] is not main and _minor(kept[0], main):
+            kept.pop(0)
         return _span(title, kept)
     first, last = segments[0], segments[-1]
     return _span(title, segments[:-1]) if len(last) <= len(first) else _span(title, segments[1:])
@@ -168,6 +182,29 @@ def _heading_text(heading) -> str:
     return without_label(clean_line(_visible_text(heading)))
 
 
+def _named_cores(references: list[str], site_names: list[str], url: str) -> set[str]:
+    """The titles without the segments that name the site (only those)."""
+    keys = site_keys(site_names, url)
+    cores = set()
+    for reference in references:
+        segments = title_segments(reference)
+        kept = [segment for segment in segments if _letters(segment) not in keys]
+        if kept and len(kept) < len(segments):
+            cores.add(normalise_for_compare(_span(reference, kept)))
+    return cores
+
+
+def _after_leading_element(heading) -> str | None:
+    """The heading's text after its first element, when text opens with that element."""
+    node = heading
+    while len(node) == 1 and not (node.text or "").strip() and not (node[0].tail or "").strip():
+        node = node[0]
+    children = [child for child in node if isinstance(child.tag, str)]
+    if not children or children[0].tag not in _KICKER_TAGS or (node.text or "").strip():
+        return None
+    return clean_line(node.text_content()[len(node.text or "") + len(children[0].text_content()):]) or None
+
+
 # Text a screen reader gets and the reader does not see ("<span class="element-invisible">
 # | Site</span>"); a separator hidden this way still sets a kicker off (above).
 _HIDDEN = re.compile(r"(?<![\w-])(?:element-invisible|visually-hidden|sr-only|screen-reader-text|hidden)(?![\w-])", re.I)
@@ -210,14 +247,26 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
     """The heading when the titles confirm it, or (unless ``confirmed_only``: h2s, which
     sections and teasers use as well) when it reads like a headline on its own."""
     sites = {normalise_for_compare(s) for s in site_names}
-    # A masthead h1 naming the site ("<h1>Site</h1>" over the article's own h1) is no
-    # candidate, even when the <title> is the site's name alone.
+    hosts = site_keys([], url)
+    # A masthead h1 naming the site ("<h1>Site</h1>" over the article's own h1; "Daily
+    # Ledger" on dailyledger.com) is no candidate, even when the <title> is the site's name alone.
     keyed = [(h, text, key) for h in headings if (text := _heading_text(h)) and (key := normalise_for_compare(text)) not in sites
-             and not (confirmed_only and _links_elsewhere(h, url))]
+             and _letters(text) not in hosts and not (confirmed_only and _links_elsewhere(h, url))]
     ref_keys = [normalise_for_compare(r) for r in references]
     for _, text, key in keyed:
         if key in ref_keys:
             return text
+    # A kicker that the titles carry too ("<b>Interview:</b> <i>…</i>" under the title
+    # "Interview: …") is part of the headline; a leading element they leave out
+    # ("<span>Exclusive</span> Headline" under "Headline") is a label, not part of it.
+    cores = set(ref_keys) | _named_cores(references, site_names, url)
+    for heading, text, key in keyed:
+        whole = without_label(clean_line(_visible_text(heading)))
+        if whole != text and normalise_for_compare(whole) in ref_keys:
+            return whole
+        rest = _after_leading_element(heading)
+        if rest and rest != text and normalise_for_compare(rest) in cores:
+            return rest
     # A heading showing the headline and a subtitle in parts of its own: the part that a
     # title names as its leading segment.
     # (Not when the title's other segments are in the heading too: then the part is a kicker.)
@@ -237,7 +286,7 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
                 and (_headline_like(text) or not confirmed_only)):
             return text
     if confirmed_only:
-        return None
+        return _extending_heading(keyed, references, site_names, url)
     # The first h1 that neither names the site (a masthead h1 comes before the article's)
     # nor, against titles that disagree with it, links to another page (a teaser's).
     heading, text, key = next(((h, t, k) for h, t, k in keyed
@@ -249,6 +298,19 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
     # (then the h1s are teasers or widgets: "Site - News » Headline" over an h2 "Headline").
     if heading is not None and (_headline_like(text) or not references):
         return _segment_heading(references, lines, site_names, key) or text
+    return None
+
+
+def _extending_heading(keyed: list, references: list[str], site_names: list[str], url: str) -> str | None:
+    """A heading that opens or ends with a title's headline and says more (the rest of a
+    clause after it, a kicker before it): titles for search engines are cut to length, the page's
+    headline is not. At most twice the title's length (not a paragraph quoting it)."""
+    cores = {core for reference in references
+             if len(core := normalise_for_compare(_without_site(reference, site_names, url))) >= 20}
+    for heading, text, key in keyed:
+        if (key not in cores and any((key.startswith(core) or key.endswith(core)) and len(key) <= 2 * len(core) for core in cores)
+                and _headline_like(text) and not _links_home(heading)):
+            return text
     return None
 
 
@@ -310,6 +372,57 @@ def _heading_before_qualifier(references: list[str], lines: list, site_names: li
     return None
 
 
+_ELLIPSIS = re.compile(r"\s*(?:\.{3}|…)$")
+# What goes on after a title's headline on the page's line: a word, a clause, a dash's tail.
+_GOES_ON = (" ", ",", ":", ";", "(")
+# What sets a kicker off before it: "„Ganz leer“: …", "Ratgeber – …".
+_KICKER_END = (":", " -", " –", " —")
+_BREADCRUMB = re.compile(r"[»›>/|]")
+
+
+def _extending_line(references: list[str], lines: list, site_names: list[str], url: str) -> tuple[int, str] | None:
+    """A line of the page (its headline in a styled block, no heading) that is a title's
+    headline with more: the rest of a headline cut for search engines (or cut with "…"),
+    or a kicker set off before it. Not a breadcrumb, a teaser linking elsewhere, or a
+    paragraph that opens with the headline's words."""
+    cores, truncated = [], set()
+    for reference in references:
+        core = normalise_for_compare(_without_site(reference, site_names, url))
+        cut = _ELLIPSIS.search(core)
+        if cut:
+            core = core[: cut.start()]
+            truncated.add(core)
+        if len(core) >= 15 and core not in cores:
+            cores.append(core)
+    for index, (text, owner) in enumerate(lines[:300]):
+        key = normalise_for_compare(text)
+        for core in cores:
+            if len(key) <= len(core) or len(key) > min(160, max(2 * len(core), len(core) + 50)):
+                continue
+            if key.startswith(core) and (key[len(core)] in _GOES_ON or core in truncated):
+                extra = key[len(core):]
+            elif (key.endswith(core) and key[: -len(core)].rstrip().endswith(_KICKER_END)
+                  and normalise_for_compare(_heading_text(owner)) == key):  # a kicker of its own is no part of it
+                extra = key[: -len(core)]
+            else:
+                continue
+            if ". " not in extra and not _BREADCRUMB.search(extra) and not _links_elsewhere(owner, url):
+                return index, text
+    return None
+
+
+def _shown_or_extended(references: list[str], lines: list, site_names: list[str], url: str) -> str | None:
+    """The title (or its leading segments) as a line of the page, or a line extending it,
+    whichever comes first: further down, both are teasers and related-article lists."""
+    shown = _shown_title(references, lines)
+    extended = _extending_line(references, lines, site_names, url)
+    if extended and shown:
+        key = normalise_for_compare(shown)
+        first = next((i for i, (text, _) in enumerate(lines) if normalise_for_compare(text) == key), len(lines))
+        return extended[1] if extended[0] < first else shown
+    return shown or (extended[1] if extended else None)
+
+
 def title_field(page: Page) -> tuple[str | None, str]:
     """Selector, an h1 the other titles support, a title part the page shows, then a title
     minus site name; with the source of the value."""
@@ -324,7 +437,7 @@ def title_field(page: Page) -> tuple[str | None, str]:
     # Pages without a usable h1 may show their headline as an h2 (the h1 being the site's name).
     heading = (_heading_title(headings, references, structured.site_names, lines, page.url)
                or _heading_title(list(root.iter("h2"))[:6], references, structured.site_names, lines, page.url, True)
-               or _shown_title(references, lines)
+               or _shown_or_extended(references, lines, structured.site_names, page.url)
                or _heading_before_qualifier(references, lines, structured.site_names))
     if heading:
         return without_label(heading), HEURISTIC
