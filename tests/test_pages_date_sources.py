@@ -160,14 +160,6 @@ def test_a_weekday_date_above_the_title_of_a_blog_post_is_its_date():
     assert parse_article(html, "https://town.example.blogspot.com/2020/03/plan.html", options).published_at == "2020-03-03T00:00:00+00:00"
 
 
-@pytest.mark.parametrize("header", ["Tuesday, September 10, 2013", "2013年9月10日 星期二"])
-def test_a_header_day_above_the_title_yields_to_the_date_below_it(header):
-    html = (f"<html><body><div class='topbar'><span>{header}</span> <a href='/login'>Log in</a></div>"
-            f"<h1>The council votes on the plan</h1><p>March 3, 2020</p>{WORDS}</body></html>")
-    options = ExtractionOptions(timezone="Europe/London")
-    assert parse_article(html, "https://town.example.com/plan.html", options).published_at == "2020-03-03T00:00:00+00:00"
-
-
 def _json_ld(url: str, date: str) -> str:
     return ('<script type="application/ld+json">{"@type": "NewsArticle", "headline": "A story", '
             f'"mainEntityOfPage": "{url}", "datePublished": "{date}"}}</script>')

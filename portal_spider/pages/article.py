@@ -27,7 +27,7 @@ from .published import date_field
 from .sources import NONE
 from .structured import read_structured
 from .text import han_ratio
-from .title import headline_lines, lines_above_title, title_field, title_window
+from .title import headline_lines, title_field, title_window
 
 log = logging.getLogger(__name__)
 
@@ -171,8 +171,7 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
     author, author_source = author_field(page, [title_window(lines, title, after_first=True),
                                                 block_ends + _just_below(lines, main_lines)],
                                          body.text.rpartition("\n")[2])
-    published_at, date_source = date_field(page, [title_window(lines, title), block_ends], headline_lines(lines, title),
-                                           lines_above_title(lines, title))
+    published_at, date_source = date_field(page, [title_window(lines, title), block_ends], headline_lines(lines, title))
     article = Article(
         url=url,
         title=title,

@@ -305,15 +305,13 @@ def _own_time(element) -> bool:
     return not _teaser(block, line)
 
 
-def date_field(page: Page, windows: list[list[str]], headline: list[str] | None = None,
-               above_title: list[str] | None = None) -> tuple[str | None, str]:
+def date_field(page: Page, windows: list[list[str]], headline: list[str] | None = None) -> tuple[str | None, str]:
     """Selector, structured data, labelled lines, <time>, the URL path, then htmldate; a
     relative date ("3小时前") only when none of them gives an absolute one. With the source
     of the value.
 
     ``windows`` are line groups where dates sit, the title's surroundings first;
-    ``headline`` are the lines right by the line showing the title (none when no line does);
-    ``above_title`` the lines of the first window that are above the title.
+    ``headline`` are the lines right by the line showing the title (none when no line does).
     """
     context = page.dates
     windows = [[text for text in window if not _TODAY_LABEL.search(text)] for window in _own_lines(page, windows)]
@@ -321,11 +319,6 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
         # No line shows the title, so the first window is the page top: where a portal's
         # header prints the day it is served ("2024年5月3日 星期五"), not when it published.
         windows[0] = [text for text in windows[0] if not _todays_date(text, context)]
-    elif above_title:
-        # Above the headline, a weekday and a day alone is more often the header's today
-        # than the article's date: a date below the headline comes first.
-        today = {text for text in above_title if _todays_date(text, context)}
-        windows[0] = [text for text in windows[0] if text not in today] + [text for text in windows[0] if text in today]
     headline = _own_lines(page, [headline])[0] if headline else headline
     moment, source = _absolute_date(page, windows, headline, DateContext(context.zone, None))
     if moment is None and context.now is not None:

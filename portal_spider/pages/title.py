@@ -477,21 +477,12 @@ def headline_lines(lines: list, title: str | None) -> list[str]:
     return [text for text, _ in lines[max(0, start - 2): start] + lines[start + 1: start + 9]]
 
 
-_ABOVE_TITLE = 5
-
-
-def lines_above_title(lines: list, title: str | None) -> list[str]:
-    """The lines that :func:`title_window` takes from above the title (none when the title is not a line)."""
-    start = title_line(lines, title)
-    return [] if start is None else [text for text, _ in lines[max(0, start - _ABOVE_TITLE): start]]
-
-
 def title_window(lines: list, title: str | None, after_first: bool = False) -> list[str]:
     """The lines around the title (where bylines sit); the page top when the title is not a line."""
     start = title_line(lines, title)
     if start is None:
         return [text for text, _ in lines[:20]]
     # The title line itself is left out: "2024年度总结" is no date, "標題" no name.
-    before, after = lines[max(0, start - _ABOVE_TITLE): start], lines[start + 1: start + 20]
+    before, after = lines[max(0, start - 5): start], lines[start + 1: start + 20]
     # Bylines follow headlines far more often than precede them; dates sit on either side.
     return [text for text, _ in (after + before if after_first else before + after)]
