@@ -178,10 +178,6 @@ def _tidy_name(name: str) -> str:
     return name
 
 
-# A paper's name run on after a writer's: no name has "The" inside it.
-_GLUED_OUTLET = re.compile(r"\s+The\s+[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*$")
-
-
 def _names(value: str) -> list[str]:
     """Names from the text after a label, stopping at the first thing that is no name."""
     value = _PADDED_NAME.sub(r"\1\2", value)
@@ -199,9 +195,6 @@ def _names(value: str) -> list[str]:
     names = []
     for part in parts:
         part = _tidy_name(part)
-        outlet = _GLUED_OUTLET.search(part)
-        if outlet and len(part[: outlet.start()].split()) >= 2:
-            part = part[: outlet.start()]  # "Jane Roe The Associated Press": the paper, run on without a comma
         if not part or _DEGREE.fullmatch(part) or (names and _JOB_TITLE.search(part)):
             continue  # "Grant Tinsley, PhD", "Jon King, News Reporter": the degree or job is not a second author
         pieces = part.split() if all(_HAN_NAME.match(p) for p in part.split()) else [part]
@@ -329,10 +322,6 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
     names = _person_names(_NAME_CODE.sub("", _COUNT_AFTER.sub("", text)))
     if names and (_opens_with_date(following) or _opens_with_date(previous)):
         return names
-    # An interview's credit line names both sides: "Jane Roe in conversation with John Doe".
-    sides = _INTERVIEW.split(text)
-    if len(sides) == 2 and all(_person_line(side) for side in sides):
-        return sides
     # "Jane Roe, Staff Writer": a name and the writer's job, nothing else, or the job on the next line.
     name, _, job = text.partition(", ")
     if job and _job_line(job) and _person_line(name):
@@ -387,10 +376,6 @@ def _person_line(text: str) -> bool:
             and _plausible_author(text, set()))
 
 
-_INTERVIEW = re.compile(r"\s+(?:im Gespräch mit|in conversation with|in an interview with|interviewed by|en conversation avec"
-                        r"|en entrevista con|in gesprek met)\s+")
-
-
 def _job_line(text: str) -> bool:
     """A writer's job alone: "Staff Writer", "Senior Reporter", "Redakteurin"."""
     return 0 < len(text.split()) <= 3 and _JOB_TITLE.search(text) is not None
@@ -424,9 +409,7 @@ def _names_before_date(text: str) -> list[str] | None:
     start = min(starts)
     names = text[:start].rstrip(" ,|·•–—-")
     names = _DATE_LABEL_AFTER.sub("", names)
-    if not names or not _opens_with_date(text[len(names):]):
-        return None
-    return [names] if names.lower() in _STAND_INS else _person_names(names)
+    return _person_names(names) if names and _opens_with_date(text[len(names):]) else None
 
 
 def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[str] | None:
