@@ -16,20 +16,16 @@ from .title import title_segments
 _CREDIT_VERBS = ("Powered", "powered", "Designed", "designed", "Theme", "theme", "Hosted", "hosted", "Built", "built",
                  "Developed", "developed", "Supported", "supported", "Sponsored", "sponsored", "Brought to you",
                  # Credits for the pictures and the checking, not the writing.
-                 # ("Text and photos by X" names the writer: plurals stay.)
-                 "Photo", "photo", "Photography", "Image", "image", "Illustration", "illustration", "Illustrated",
-                 "illustrated", "Reviewed", "reviewed", "checked", "Translated", "translated")
-_CREDIT_VERB_CAPS = "".join(f"(?<!{verb} )" for verb in dict.fromkeys(v.upper() for v in _CREDIT_VERBS if " " not in v))
+                 "Photo", "photo", "Photos", "photos", "Photography", "Image", "image", "Images", "Illustration",
+                 "illustration", "Illustrated", "illustrated", "Reviewed", "reviewed", "checked", "Translated", "translated")
 _CREDIT_VERB = "".join(f"(?<!{verb} )" for verb in _CREDIT_VERBS)
 # Chinese labels need a colon or space after them: 作者手记 and 记者看东北 are words, not bylines.
 _AUTHOR_LABEL = (
     r"(?:(?:原?作\s*者|原\s*创(?=\s*[:：])|原\s*創(?=\s*[:：])|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：]|\s)"
     r"|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平
     r"|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?"
-    rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?<![\w]){_CREDIT_VERB_CAPS}BY(?=\s+[A-Z])"
+    rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?<![\w]){_CREDIT_VERB}BY(?=\s+[A-Z])"
     r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s*von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|^von(?=\s)"
-    # After the date or its clock: "am 19.10.2019 von X", "… 12:00 Uhr von X", "le 19/10/2019 par X".
-    r"|(?<=\d\s)(?:von|par|por)(?=\s)|(?<=Uhr\s)von(?=\s)"
     r"|(?<![\w])(?:[Gg]eschrieben|[Vv]erfasst)\s+von(?=\s|[A-ZÀ-Þ])"
     # Without a colon "Autor" labels only at the line start: "Interview mit Autorin X" is prose.
     r"|Autor(?:in|\*in|:in|In)?\s*[:：]|^Autor(?:in|\*in|:in|In)?(?=\s)|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:"
@@ -70,7 +66,8 @@ _PADDED_NAME = re.compile(r"(?<![\u3400-\u9fff])([\u3400-\u9fff])[ \u3000]{1,2}(
 # Forum and blog user names: one token mixing letters, digits or symbols ("ggjjzhzz", "放飞&心情").
 _USER_NAME = re.compile(r"^(?=.*[A-Za-z0-9_&.-])[\w&.\-\u3400-\u9fff]{3,16}$")
 # A user handle in structured data ("gabor_munier"): the page's byline usually names the person.
-_HANDLE = re.compile(r"^[a-z0-9]+(?:[_.-][a-z0-9]+)+$")  # "gabor_munier", a URL slug "gloria-ruiz-kuilan"
+# "gabor_munier", a URL slug "gloria-ruiz-kuilan", a login in lower case "janeroe".
+_HANDLE = re.compile(r"^[a-z0-9]+(?:[_.-][a-z0-9]+)+$|^[a-z][a-z0-9]{3,}$")
 _DOMAIN = re.compile(r"\w\.(?:com|net|org|de|at|ch|cn|fr|uk|info|io|it|es|cl)\b", re.I)
 _POSTED_LINE = re.compile(r"^(?:发表于|發表於|发表在|發表在|发布于|發佈於|張貼於|张贴于|Posted (?:on|at)\b)", re.I)
 _POSTED = re.compile(r"(?:^|由)\s*([^\s由@]{2,16})\s*(?:发表于|發表於|张贴|張貼|写于|寫於|发布于|發佈於|posted (?:on|at))", re.I)
@@ -219,8 +216,6 @@ def _names(value: str) -> list[str]:
 _OUTLET_WORDS = {"press", "times", "post", "tribune", "herald", "journal", "gazette", "chronicle", "telegraph",
                  "guardian", "reuters", "bloomberg", "wire", "agency", "daily", "weekly", "today", "network"}
 _ARTICLES = {"the", "der", "die", "das", "le", "la", "les", "el", "los", "las", "il", "lo", "de", "het", "een", "a", "an"}
-# Articles that open no person's name ("Le", "La", "De", "An" open some).
-_OUTLET_ARTICLES = {"the", "der", "die", "das"}
 
 
 def _outlet(name: str) -> bool:
@@ -229,7 +224,7 @@ def _outlet(name: str) -> bool:
     a newspaper's word, an organisation."""
     words = name.split()
     return (name.lower() in _AGENCIES or re.fullmatch(r"[A-Z]{2,5}", name) is not None
-            or (len(words) >= 2 and words[0].lower() in _OUTLET_ARTICLES) or (2 <= len(words) <= 3 and words[-1].lower() in _OUTLET_WORDS)
+            or (len(words) >= 2 and words[0].lower() in _ARTICLES) or (2 <= len(words) <= 3 and words[-1].lower() in _OUTLET_WORDS)
             or _ORGANISATION.search(name) is not None)
 
 
@@ -242,7 +237,7 @@ def _colon_organisation(value: str) -> list[str]:
 
 
 # Labels that are plain prepositions too ("Von", "By", "Par", "Por"): they open prose as often as bylines.
-_PREPOSITIONS = {"Von", "von", "By", "by", "BY", "Par", "par", "Por", "por"}
+_PREPOSITIONS = {"Von", "von", "By", "by", "BY", "Par", "Por"}
 
 
 def _names_after_preposition(names: list[str]) -> bool:
@@ -271,9 +266,6 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
         names = [name for name in _names(value) or _colon_organisation(value) if name.lower() not in _PLACEHOLDERS]
         if match.group().strip() in _PREPOSITIONS and not _names_after_preposition(names):
             continue  # "Por ende, …", "Von Risiken und Nebenwirkungen": prose, not a byline
-        if match.group() in ("von", "par", "por") and match.start() > 0 and not (
-                all(" " in name for name in names) and len(value.strip()) <= len(" ".join(names)) + 15):
-            continue  # after a date mid-line: a first and last name that ends the line, or prose ("2021 von Risiken …")
         if names and all(name.lower() in _STAND_INS for name in names):
             rank = _STAND_IN_RANK  # "作者：小编 责任编辑：李四": the editor is named, the writer is not
         if names and (best is None or rank < best[0]):
@@ -319,7 +311,7 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
         return names
     # Names on a line of their own beside the date line: "Anna von Berg" over
     # "Aktualisiert: 11.04.2020", "November 6, 2025" over "Jane Roe 2 minutes read".
-    names = _person_names(_NAME_CODE.sub("", _COUNT_AFTER.sub("", text)))
+    names = _person_names(_COUNT_AFTER.sub("", text))
     if names and (_opens_with_date(following) or _opens_with_date(previous)):
         return names
     # "Jane Roe, Staff Writer": a name and the writer's job, nothing else, or the job on the next line.
@@ -362,18 +354,12 @@ def _opens_with_date(text: str) -> bool:
     return end is not None and len(text) - end <= _AFTER_DATE
 
 
-# A player's or a feed's buttons beside the date.
-_MEDIA_WORDS = {"watch", "live", "listen", "play", "stream", "video", "podcast", "audio", "download", "login", "sign"}
-
-
 def _person_line(text: str) -> bool:
     """Nothing but a first and last name (two to four words, not in capitals only: datelines
     and headings shout): "Anna von Berg"."""
     words = text.split()
     return (2 <= len(words) <= 4 and _LATIN_NAME.match(text) is not None and not text.isupper()
-            # "Watch KTVX Live": a player's button, not a name (surnames in capitals are: "Jean DUPONT").
-            and not any(word.lower() in _UI_WORDS or word.lower() in _MEDIA_WORDS for word in words)
-            and _plausible_author(text, set()))
+            and not any(word.lower() in _UI_WORDS for word in words) and _plausible_author(text, set()))
 
 
 def _job_line(text: str) -> bool:
@@ -703,11 +689,13 @@ def _before_description(name: str) -> list[str]:
     parts = [part.strip() for part in name.split(",")]
     names = []
     for part in parts:
-        if not (_LATIN_NAME.match(part) and 2 <= len(part.split()) <= 4):
+        if not (_LATIN_NAME.match(part) and 2 <= len(part.split()) <= 4) or _outlet(part):
             break
         names.append(part)
     rest = parts[len(names):]
-    return names if names and rest and any(word.islower() for word in rest[0].split()) else [name]
+    # After the names: a description or the paper ("…, CNN", "…, Associated Press").
+    described = rest and (any(word.islower() for word in rest[0].split()) or all(_outlet(part) for part in rest))
+    return names if names and described else [name]
 
 
 def _without_site(name: str, sites: set[str]) -> str:

@@ -37,11 +37,6 @@ _AUTHOR_META = (
 )
 
 
-_WRITTEN_BY = re.compile(
-    r"^\s*(?:written by|verfasst von|geschrieben von|écrit par|escrito por|scritto da|geschreven door|author|autor(?:in)?|auteur)\s*:?\s*$",
-    re.I)
-
-
 @dataclass
 class Structured:
     """Field candidates from structured data, best source first.
@@ -201,11 +196,6 @@ def _from_meta(tree, found: Structured) -> None:
         values = [v for v in metas.get(key, []) if not v.startswith(("http", "@", "www."))]
         if values:
             found.add_authors(values, META)
-    # Twitter's card rows, which SEO plug-ins fill with the writer: label "Written by", data the name.
-    for number in range(1, 5):
-        labels, values = metas.get(f"twitter:label{number}", []), metas.get(f"twitter:data{number}", [])
-        if labels and values and _WRITTEN_BY.match(labels[0]):
-            found.add_authors(values[:1], META)
     found.site_names.extend(metas.get("og:site_name", [])[:1] + metas.get("application-name", [])[:1])
 
 
