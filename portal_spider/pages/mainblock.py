@@ -464,14 +464,16 @@ def _about_title(element, terms: set[str], title: str) -> float:
     return sum(term in text for term in terms) / len(terms)
 
 
-def _on_the_title(best, best_score: float, candidates: list, title: str | None):
+def _on_the_title(best, best_score: float, scores: dict, title: str | None):
     """A block of sentences about the title when ``best`` uses hardly any of its words: a
     short article outscored by a consent notice, a sign-up form or an author's profile."""
     terms = _title_terms(title)
     if len(terms) < 3 or _about_title(best, terms, title) >= 0.2:
         return best, best_score
     nested = set(best.iter()) | set(best.iterancestors())
-    about = [(element, score) for element, score in candidates if element not in nested and score >= 3
+    candidates = sorted(scores.items(), key=lambda item: item[1], reverse=True)[:30]
+    about = [(element, adjusted) for element, score in candidates if element not in nested
+             and (adjusted := score * (1 - _link_density(element))) >= 3
              and _has_sentences(element) and _about_title(element, terms, title) >= 0.5]
     return max(about, key=lambda item: item[1]) if about else (best, best_score)
 
@@ -486,9 +488,7 @@ def _scored_main(root, title: str | None = None) -> list:
     adjusted = [(element, score * (1 - _link_density(element))) for element, score in top]
     best, best_score = max(adjusted, key=lambda item: item[1])
     if best.tag not in ("body", "html"):
-        wider = sorted(scores.items(), key=lambda item: item[1], reverse=True)[:30]
-        best, best_score = _on_the_title(best, best_score, [(element, score * (1 - _link_density(element)))
-                                                            for element, score in wider], title)
+        best, best_score = _on_the_title(best, best_score, scores, title)
     if best.tag in ("body", "html"):
         return _text_children(best, best_score, scores) or [best]
     post = _first_post(best)
