@@ -203,13 +203,14 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 _URL_LINE = re.compile(r"^(?:https?://|www\.)\S+$")
 _HEADER_LINES = 4  # the lines above an article's first paragraph where its header may sit
 _HEADER_LINE_LENGTH = 100
+_SENTENCE_ENDS = (".", "!", "?", "。", "！", "？")
 
 
 def _is_dateline(line: str) -> bool:
     """A short line that is a date, with at most a few words beside it ("Updated 3:27 am
     PST, Wednesday, November 20, 2019", "Published 2:16 AM EST Nov 20, 2019 / CBS News"),
     not a sentence that mentions one."""
-    if len(line) > _HEADER_LINE_LENGTH or line.endswith((".", "!", "?", "。", "！", "？")):
+    if len(line) > _HEADER_LINE_LENGTH or line.endswith(_SENTENCE_ENDS):
         return False
     day = _DAY.search(line)
     if not day:
@@ -225,7 +226,7 @@ def _without_header(lines: list[str]) -> list[str]:
     for index, line in enumerate(lines[:_HEADER_LINES]):
         if _is_dateline(line) or _URL_LINE.match(line):
             last = index
-        elif len(line) > _HEADER_LINE_LENGTH or line.endswith((".", "!", "?", "。", "！", "？")):
+        elif len(line) > _HEADER_LINE_LENGTH or line.endswith(_SENTENCE_ENDS):
             break
     return lines[last + 1:] if last is not None and last + 1 < len(lines) else lines
 
