@@ -40,9 +40,15 @@ class Article:
     page_records: list[str] = field(default_factory=list)
     # Which extraction made the fields (portal_spider.pages.version).
     extractor_version: str | None = None
+    # What extraction had to guess, for the crawl's notes (not stored with the article):
+    # NAIVE_DATE_AS_UTC when a date gave no offset and nothing gave the portal's zone.
+    extraction_notes: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+
+NAIVE_DATE_AS_UTC = "a date without a UTC offset on a page that implies no time zone, and none in portals.toml: read as UTC"
 
 
 def published_at_problem(value: str | None) -> str | None:

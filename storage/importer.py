@@ -20,7 +20,7 @@ from storage.article import Article, published_at_problem
 from storage.errors import ArchiveError
 
 _FIELDS = {f.name for f in fields(Article)}
-_LIST_FIELDS = {"page_urls", "alias_urls", "page_records"}
+_LIST_FIELDS = {"page_urls", "alias_urls", "page_records", "extraction_notes"}
 
 
 @dataclass

@@ -39,6 +39,7 @@ NOTE_KINDS = {
     "max_article_pages": True,       # an article cut at the cap of pages per article: its first pages archived
     "canonical_untrusted": False,    # rel=canonical named another page without its content: archived under its own URL
     "charset_mislabelled": False,    # the declared charset does not decode the page: decoded by detection
+    "published_at_zone_guessed": False,  # naive dates, and no zone from portals.toml or the page: read as UTC
 }
 # Kinds that are failures (counted in the run's errors), beside listing_failed.
 FAILURE_NOTES = frozenset({"unparseable_links", "sitemap_failed", "feed_failed", "page_error", "crawl_failed"})

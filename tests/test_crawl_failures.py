@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 import textwrap
+from urllib.parse import urlsplit
 
 import pytest
 import sqlite_utils
@@ -273,3 +274,25 @@ def test_a_published_at_the_archive_refuses_is_left_empty_with_a_note(variant, t
         " stored without it", False)]
     (row,) = sqlite_utils.Database(db_path)["articles"].rows_where("url = ?", [bad])
     assert row["published_at"] is None
+
+
+def english_without_zone(answer, base_url):
+    """An article page in English with a naive date: nothing on it names a time zone."""
+    status, headers, _ = answer
+    body = ("<html lang='en'><head><title>Patch notes for the spring season</title></head><body>"
+            "<h1>Patch notes for the spring season</h1><p>Published March 3, 2020 11:35</p>"
+            + "<p>The spring season brings three new maps and a ranked mode for every player.</p>" * 6
+            + "</body></html>").encode()
+    return status, {**headers, "Content-Type": "text/html; charset=utf-8"}, body
+
+
+@pytest.mark.parametrize("variant", [{}], indirect=True)
+def test_dates_read_as_utc_for_want_of_a_zone_are_one_note_per_portal(variant, tmp_path):
+    paths = [urlsplit(article_url(variant, index)).path for index in (3, 5)]
+    variant.portal.answers.update({path: english_without_zone for path in paths})
+    _, run = crawl_json(variant, tmp_path / "a.db")
+    notes = notes_of(run, "published_at_zone_guessed")
+    assert [(n["problem"], n["hint"]) for n in notes] == [
+        (False, 'give the portal its zone in portals.toml: timezone = "Area/City"')]
+    assert notes[0]["url"] in {variant.base_url + path for path in paths}
+    assert run["status"] == "ok"

@@ -14,6 +14,7 @@ from portal_spider.pages.batch import extract_batch, extract_file
 from portal_spider.pages.body import render_body
 from portal_spider.pages.dates import CHINA, DateContext, find_date, iso
 from portal_spider.pages.text import strip_pinyin
+from storage.article import NAIVE_DATE_AS_UTC
 from storage.article import Article
 
 HAN = "镕铸系統開放後記得升級引擎，這是測試文字。"
@@ -180,8 +181,22 @@ def test_naive_dates_use_the_option_time_zone():
 
 def test_a_page_without_any_zone_reads_naive_dates_as_utc_and_says_so(caplog):
     html = page("<h1>Title here</h1><p>Published May 2, 2024 10:15</p><p>" + "Some words. " * 30 + "</p>")
-    assert parse_article(html, "https://a.example/x").published_at == "2024-05-02T10:15:00+00:00"
+    article = parse_article(html, "https://a.example/x")
+    assert article.published_at == "2024-05-02T10:15:00+00:00"
     assert "read as UTC" in caplog.text
+    assert article.extraction_notes == [NAIVE_DATE_AS_UTC]
+
+
+@pytest.mark.parametrize("shown, head, options", [
+    ("<p>Published May 2, 2024 10:15</p>", "", ExtractionOptions(timezone="Europe/London")),
+    # UTC stated, not guessed.
+    ("", '<script type="application/ld+json">{"@type": "NewsArticle", "datePublished": "2024-05-02T10:15:00Z"}</script>',
+     ExtractionOptions()),
+])
+def test_a_date_whose_zone_is_known_leaves_no_note(shown, head, options):
+    html = page(f"<h1>Title here</h1>{shown}<p>" + "Some words. " * 30 + "</p>", head)
+    article = parse_article(html, "https://a.example/x", options)
+    assert article.published_at is not None and article.extraction_notes == []
 
 
 @pytest.mark.parametrize("shown, expected", [

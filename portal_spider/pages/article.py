@@ -12,7 +12,7 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree, html as lxml_html
 
-from storage.article import Article
+from storage.article import NAIVE_DATE_AS_UTC, Article
 
 from .body import render_body
 from .dates import ASSUMED_UTC, CHINA, DateContext, page_zone, parse_zone
@@ -171,7 +171,8 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
     author, author_source = author_field(page, [title_window(lines, title, after_first=True),
                                                 block_ends + _just_below(lines, main_lines)],
                                          body.text.rpartition("\n")[2])
-    published_at, date_source = date_field(page, [title_window(lines, title), block_ends], headline_lines(lines, title))
+    published_at, date_source, zone_guessed = date_field(page, [title_window(lines, title), block_ends],
+                                                         headline_lines(lines, title))
     article = Article(
         url=url,
         title=title,
@@ -181,6 +182,7 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
         body_html=body.html,
         canonical_url=_canonical(structured.canonical, url),
         page_urls=find_page_urls(root, url, base),
+        extraction_notes=[NAIVE_DATE_AS_UTC] if zone_guessed else [],
     )
     return article, {"title": title_source, "author": author_source, "published_at": date_source,
                      "body": body_source if body.text else NONE}

@@ -305,10 +305,10 @@ def _own_time(element) -> bool:
     return not _teaser(block, line)
 
 
-def date_field(page: Page, windows: list[list[str]], headline: list[str] | None = None) -> tuple[str | None, str]:
+def date_field(page: Page, windows: list[list[str]], headline: list[str] | None = None) -> tuple[str | None, str, bool]:
     """Selector, structured data, labelled lines, <time>, the URL path, then htmldate; a
     relative date ("3小时前") only when none of them gives an absolute one. With the source
-    of the value.
+    of the value, and whether it was a naive date read as UTC for want of a zone.
 
     ``windows`` are line groups where dates sit, the title's surroundings first;
     ``headline`` are the lines right by the line showing the title (none when no line does).
@@ -327,10 +327,10 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
         if moment is None:
             moment, source = _labelled_date(windows, context) or _marked_date(page.lines, context), HEURISTIC
     if moment is None:
-        return None, NONE
+        return None, NONE, False
     if moment.tzinfo is ASSUMED_UTC:
         log.warning("naive date on %s read as UTC: no time zone in portals.toml or on the page", page.url)
-    return iso(moment), source
+    return iso(moment), source, moment.tzinfo is ASSUMED_UTC
 
 
 def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | None,

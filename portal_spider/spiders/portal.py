@@ -107,6 +107,7 @@ class PortalState:
     article_links: set[str] = field(default_factory=set)
     # Why pagination stopped somewhere: keys of STOP_REASONS.
     stops: set[str] = field(default_factory=set)
+    noted: set[str] = field(default_factory=set)  # kinds of note given once per portal and run
 
 
 # Why a portal's pagination stopped, first that applies.
@@ -678,6 +679,9 @@ class PortalSpider(scrapy.Spider):
             url for url in dict.fromkeys([article_url, *first_redirects]) if url != article.url
         ]
         await self._check_canonical(article, portal)
+        for note in article.extraction_notes:
+            self._note_once(portal, "published_at_zone_guessed", article.url, note,
+                            'give the portal its zone in portals.toml: timezone = "Area/City"')
         yield article
 
     async def _check_canonical(self, article, portal: Portal) -> None:
@@ -821,6 +825,13 @@ class PortalSpider(scrapy.Spider):
         if reason_key not in state.stops:
             state.stops.add(reason_key)
             self._note(portal, reason_key, url, reason, hint)
+
+    def _note_once(self, portal: Portal, kind: str, url: str, reason: str, hint: str | None = None) -> None:
+        """A note that would say the same for every page of the portal: once per portal and run."""
+        state = self.state[portal.name]
+        if kind not in state.noted:
+            state.noted.add(kind)
+            self._note(portal, kind, url, reason, hint)
 
     def portal_reports(self, finished: bool) -> list[dict]:
         """Per portal: listing pages read, distinct article links on them, why pagination stopped.
