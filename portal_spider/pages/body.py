@@ -9,6 +9,7 @@ from urllib.parse import urljoin
 import nh3
 from lxml import etree
 
+from .dates import WRITTEN_DAY
 from .lines import page_lines
 from .text import fold_whitespace, normalise_for_compare, strip_pinyin
 
@@ -195,9 +196,6 @@ def _paragraphs(elements: list) -> list[str]:
     return _without_repeated_copy(_without_header(kept))
 
 
-# A day written out ("20.11.2019", "2019-11-20", "20 November 2019", "Nov. 20, 2019") and a clock time.
-_DAY = re.compile(r"\d{1,2}\.\s?\d{1,2}\.\s?\d{2,4}|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}"
-                  r"|\d{1,2}\.?\s+[^\W\d]{3,10}\.?,?\s+\d{4}|[^\W\d]{3,10}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}")
 _CLOCK = re.compile(r"\b\d{1,2}[:.h]\d{2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|uhr)?", re.I)
 _LETTERS = re.compile(r"[^\W\d_]+")
 _URL_LINE = re.compile(r"^(?:https?://|www\.)\S+$")
@@ -212,7 +210,7 @@ def _is_dateline(line: str) -> bool:
     not a sentence that mentions one."""
     if len(line) > _HEADER_LINE_LENGTH or line.endswith(_SENTENCE_ENDS):
         return False
-    day = _DAY.search(line)
+    day = WRITTEN_DAY.search(line)
     if not day:
         return False
     rest = _CLOCK.sub(" ", line[: day.start()] + " " + line[day.end():])

@@ -123,6 +123,13 @@ class DateContext:
     now: datetime | None
 
 
+# A day written out with its year ("20.11.2019", "2019-11-20", "20 November 2019",
+# "Nov. 20, 2019"), without reading it.
+WRITTEN_DAY = re.compile(
+    r"\d{1,2}\.\s?\d{1,2}\.\s?\d{4}|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\.?\s+[^\W\d]{3,10}\.?,?\s+\d{4}|[^\W\d]{3,10}\.?\s+\d{1,2},?\s+\d{4}"
+)
+
+
 def parse_zone(name: str | None) -> tzinfo | None:
     """An IANA name or a fixed offset (``+08:00``); None when absent or not a zone."""
     if not name:

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import htmldate
 
-from .dates import ASSUMED_UTC, DateContext, find_date, iso, month_number, parse_iso, states_offset
+from .dates import ASSUMED_UTC, WRITTEN_DAY, DateContext, find_date, iso, month_number, parse_iso, states_offset
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, NONE, SELECTOR
@@ -36,9 +36,6 @@ _DATE_MARK = re.compile(r"date|time|publish|posted|byline|meta|info|author", re.
 _OPENING_DATE = re.compile(r"^\W{0,3}(?:[A-ZÄÖÜ][\w.-]+(?:\s[A-ZÄÖÜ][\w.-]+)?,\s+(?:den\s+|am\s+)?)?(.{6,30}?)(?:\s*[-–|:)]|\.\s)")
 # What may follow a label before its date sits on the next line ("Erschienen am:").
 _LABEL_TAIL = re.compile(r"^\W*(?:am|on|le|el|:)?\W*$", re.I)
-_WHOLE_DATE = re.compile(
-    r"\d{1,2}\.\s?\d{1,2}\.\s?\d{4}|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\.?\s+[^\W\d]{3,10}\.?,?\s+\d{4}|[^\W\d]{3,10}\.?\s+\d{1,2},?\s+\d{4}"
-)
 _MIDNIGHT = re.compile(r"T00:00(?::00(?:\.0+)?)?\s*(?:Z|[+-]\d{2}:?\d{2})?$")
 _ISSUE = re.compile(r"^[—–\-\s]*(?:(?:转载|轉載|摘)?自|原载|原載|载|載|来源|來源)?[:：]?\s*《[^》]{1,20}》\s*((?:19|20)\d{2}\s*年\s*\d{1,2}\s*月)号?[^\d]{0,6}$")
 _HAS_OFFSET = re.compile(r"T\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?\s*(?:Z|[+-]\d{2}:?\d{2})$")
@@ -95,7 +92,7 @@ def _labelled_only(windows: list[list[str]], context: DateContext, day: datetime
 def _opening_date(text: str) -> str:
     match = _OPENING_DATE.match(text)
     # Only when the whole opening is the date: "Am 3. Mai sagte …" is prose.
-    return match[1] if match and _WHOLE_DATE.fullmatch(match[1]) else ""
+    return match[1] if match and WRITTEN_DAY.fullmatch(match[1]) else ""
 
 
 def _issue_date(lines: list[str], context: DateContext) -> datetime | None:
@@ -278,7 +275,7 @@ def _teaser(element, line: str) -> bool:
             return True
     for link in islice(element.iterfind(".//a[@href]"), _LINKS_LOOKED_AT):
         text = " ".join(link.text_content().split())
-        if text and text in line and _reads_as_headline(text) and not _WHOLE_DATE.search(text):
+        if text and text in line and _reads_as_headline(text) and not WRITTEN_DAY.search(text):
             return True  # a link on the date itself ("Posted on <a>Monday, May 3, 2021</a>") is a permalink
     return False
 
