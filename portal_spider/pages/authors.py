@@ -374,7 +374,7 @@ def _person_names(text: str) -> list[str] | None:
 
 
 # A month name glued to the word before it, inline elements run together ("Jane RoeNovember 19").
-_GLUED_MONTH = re.compile(rf"(?<=[a-zäöüéß])(?=[A-ZÄÖÜÉ])(?=(?i:{dates._MONTH_NAME})\.?\s+\d)")
+_GLUED_MONTH = re.compile(rf"(?<=[a-zäöüéß])(?=[A-ZÄÖÜÉ])(?=(?i:{dates.MONTH_NAME})\.?\s+\d)")
 
 
 # A date's label or preposition between the names and the date ("Jane Roe Updated Nov 19, 2019").

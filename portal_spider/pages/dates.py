@@ -35,7 +35,7 @@ _MONTHS = {
     )
     for name in names.split()
 }
-_MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
+MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # A clock time after the date, also set off by a dash ("06/02/2022 - 13:48").
 # The clock's separator is also a dot before "Uhr" ("11.08 Uhr") or an "h" ("08h01").
 _TIME = r"(?:(?:[T\s,]*|\s+[-–|]\s+)(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?)\s+|(?:上午|下午|早上|早晨|中午|晚上|傍晚|凌晨)\s*)?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*Uhr)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
@@ -67,10 +67,10 @@ _DMY = re.compile(r"(?<![\d.])(\d{1,2})(?:\.\s?|/)(\d{1,2})(?:\.\s?|/)((?:19|20)
 # Day, month and a two-digit year, both zero-padded ("27.04.24"): German sites print it.
 _DMY_SHORT = re.compile(r"(?<![\d.])(\d{2})\.(\d{2})\.(\d{2})(?![\d.])" + _TIME + _OFFSET, re.I)
 _MDY_NAMED = re.compile(
-    rf"\b({_MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET, re.I
+    rf"\b({MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET, re.I
 )
 _DMY_NAMED = re.compile(
-    rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({_MONTH_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET,
+    rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({MONTH_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET,
     re.I,
 )
 # The absolute dates as pages print them (bylines tell a date line by these).
