@@ -413,11 +413,13 @@ def _after_title(root, title: str | None, best, scores: dict):
     heading = _title_heading(root, title)
     if heading is None or best in heading.iterancestors():
         return None
+    holders = set(best.iterancestors())
     for element in heading.xpath("following::*")[:80]:
         if element is best or any(ancestor is best for ancestor in element.iterancestors()):
             return None  # reached the list itself
         block = element.getparent() if element.tag == "p" else element
-        if block is not None and block in scores and block.tag not in _HEADING_TAGS:
+        # A paragraph beside the list belongs to a parent that holds the list too.
+        if block is not None and block in scores and block.tag not in _HEADING_TAGS and block not in holders:
             text = element.text_content().strip()
             if len(text) >= 40 and len(_SENTENCE_END.findall(text)) >= 2 and _link_density(element) < 0.3:
                 return block
