@@ -12,7 +12,8 @@ article's paragraphs, then scores the body F1 as the extraction benchmark does:
 - split: the article's paragraphs wrapped two by two in sibling blocks built alike, an
   advertisement slot between them; the label is unchanged.
 - thread: the article's paragraphs become the first of five forum posts (a poster and a
-  "posted on" date each); the label is unchanged.
+  "posted on" date each); the label is unchanged. Pages whose article spans several
+  containers are skipped: only one container would move into the post.
 - furniture: a share bar, a source line and a copyright notice closing the article.
 - short: of the article's paragraphs only the first, about --short-length characters, are
   kept; the label loses the dropped ones.
@@ -97,6 +98,8 @@ def perturb(probe: str, root, gold: str, zh: bool, short_length: int) -> str | N
                 block[0].append(paragraph)
             block.addnext(_fragment(f"<div class='slot'><a href='/ad/{start}'><img src='/ad{start}.png'></a></div>"))
     elif probe == "thread":
+        if sum(container in p.iterancestors() for p in paragraphs) < 0.9 * len(paragraphs):
+            return None  # the article spans several containers: moving one would leave the rest outside the post
         marker = "发表于" if zh else "Posted on"
         thread = _fragment("<div class='thread'></div>")
         container.addprevious(thread)
