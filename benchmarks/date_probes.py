@@ -32,7 +32,7 @@ from pathlib import Path
 
 from lxml import etree, html as lxml_html
 
-from benchmarks.extraction import META_SETS, date_hit, load_pages, load_truth, page_halves
+from benchmarks.extraction import META_SETS, date_hit, load_pages, load_truth, page_halves, scored_date
 from portal_spider.pages import decode_html, parse_article
 
 PROBES = ("related-above", "related-below", "comments", "other-json-ld", "header-today", "no-structured")
@@ -95,12 +95,12 @@ def run(datasets: Path, probes: list[str], sets: list[str]) -> dict:
     for page in pages:
         gold = truth[("meta", page["set"])][page["id"]]["date"]
         url = page["url"] or "http://localhost/"
-        unchanged = date_hit(gold, parse_article(page["data"], url).published_at)[0]
+        unchanged = date_hit(gold, scored_date(parse_article(page["data"], url)))[0]
         for probe in probes:
             root = lxml_html.document_fromstring(_XML_DECLARATION.sub("", decode_html(page["data"])))
             if not perturb(probe, root, page["set"] == "zh-cwce"):
                 continue
-            probed = parse_article(etree.tostring(root, encoding="unicode", method="html"), url).published_at
+            probed = scored_date(parse_article(etree.tostring(root, encoding="unicode", method="html"), url))
             total = results.setdefault((probe, page["set"]), [0, 0, 0])
             total[0] += 1
             total[1] += unchanged

@@ -105,12 +105,20 @@ def _html_text(html: str | None) -> str:
     return root.text_content()
 
 
+def scored_date(article) -> str | None:
+    """The project's date as scored: a day the page gave alone is that day, not its
+    stored midnight."""
+    if article.published_precision == "day":
+        return article.published_at[:10]
+    return article.published_at
+
+
 def _project():
     from portal_spider.pages import parse_article
 
     def run(data: bytes, url: str) -> dict:
         a = parse_article(data, url or "http://localhost/")
-        return {"title": a.title, "author": a.author, "date": a.published_at, "body": a.body_text}
+        return {"title": a.title, "author": a.author, "date": scored_date(a), "body": a.body_text}
     return run
 
 

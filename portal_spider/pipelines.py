@@ -52,7 +52,7 @@ class ArchivePipeline:
             raise EmptyArticle(f"no title and no body at {item.url}")
         problem = published_at_problem(item.published_at)
         if problem:  # the archive would refuse the article: store it without the date, and say so
-            item.published_at = None
+            item.published_at = item.published_precision = None
             reason = f"{problem}; stored without it"
             run.writer.send(lambda archive: archive.crawl.record_note(
                 run_id, "published_at_invalid", reason, portal=portal, url=url))

@@ -107,7 +107,7 @@ def _extract(pages: list[StoredPage], options: ExtractionOptions, folder: str) -
     article = join_pages(extracted)
     article.url = extracted[0].url
     if published_at_problem(article.published_at):  # the crawl stores it without the date
-        article.published_at = None
+        article.published_at = article.published_precision = None
     return article
 
 
@@ -132,7 +132,8 @@ def _store(archive: Archive, batch: list[tuple[int, Article]], version: str, dry
             report.fields.update(changed)
 
 
-_WARC_KEYS = ("warc_record_id", "url", "fetched_at", "title", "author", "published_at", "body_text", "body_html")
+_WARC_KEYS = ("warc_record_id", "url", "fetched_at", "title", "author", "published_at", "body_text", "body_html",
+              "published_precision")
 
 
 def extract_warc(path: str) -> Iterator[dict]:

@@ -12,7 +12,7 @@ from typing import Literal
 from sqlite_utils import Database
 
 from storage import bands, dedup, search_index
-from storage.article import Article, published_at_problem
+from storage.article import Article, published_at_problem, published_precision_problem
 from storage.clock import now
 from storage.errors import ArchiveDamaged, ArchiveError, archive_errors, damaged, is_damage
 from storage.fingerprints import normalise
@@ -25,7 +25,7 @@ from storage.urls import UrlCanonicalizer
 
 SaveStatus = Literal["new", "duplicate", "unchanged", "revised"]
 # The fields a re-extraction may change (storage.Archive.reextract_many).
-REEXTRACTED_FIELDS = ("title", "author", "published_at", "body_text", "body_html")
+REEXTRACTED_FIELDS = ("title", "author", "published_at", "published_precision", "body_text", "body_html")
 
 _ROW_COLUMNS = "id, url, portal, title, body_text, body_html, fetched_at, content_hash, duplicate_of, similarity"
 
@@ -160,8 +160,8 @@ class Archive:
             root, similarity = (match.root, match.similarity) if match else (None, None)
             content_hash = prepared.fingerprint.content_hash
         self.db.execute(
-            """UPDATE articles SET title = ?, author = ?, published_at = ?, body_text = ?, body_html = ?,
-                   duplicate_of = ?, similarity = ?, content_hash = ?, extractor_version = ?, reextracted_at = ?
+            """UPDATE articles SET title = ?, author = ?, published_at = ?, published_precision = ?, body_text = ?,
+                   body_html = ?, duplicate_of = ?, similarity = ?, content_hash = ?, extractor_version = ?, reextracted_at = ?
                WHERE id = ?""",
             [*(getattr(article, name) for name in REEXTRACTED_FIELDS), root, similarity, content_hash,
              extractor_version, now(), article_id],
@@ -249,15 +249,16 @@ class Archive:
         prepared = dedup.prepare(self.db, article.portal, lines)
         match = dedup.find_duplicate(self.db, prepared.fingerprint)
         cursor = self.db.execute(
-            """INSERT INTO articles (url, portal, title, author, published_at, body_text, body_html,
-                                     duplicate_of, similarity, fetched_at, content_hash, extractor_version)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            """INSERT INTO articles (url, portal, title, author, published_at, published_precision, body_text,
+                                     body_html, duplicate_of, similarity, fetched_at, content_hash, extractor_version)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
             [
                 url,
                 article.portal,
                 article.title,
                 article.author,
                 article.published_at,
+                article.published_precision,
                 article.body_text,
                 article.body_html,
                 match.root if match else None,
@@ -290,12 +291,15 @@ class Archive:
         root = match.root if match else None
         self.db.execute(
             """UPDATE articles SET title = ?, author = coalesce(?, author),
+                   published_precision = CASE WHEN ? IS NULL THEN published_precision ELSE ? END,
                    published_at = coalesce(?, published_at), body_text = ?, body_html = ?,
                    duplicate_of = ?, similarity = ?, fetched_at = ?, content_hash = ?,
                    extractor_version = coalesce(?, extractor_version) WHERE id = ?""",
             [
                 article.title,
                 article.author,
+                article.published_at,
+                article.published_precision,
                 article.published_at,
                 article.body_text,
                 article.body_html,
@@ -340,8 +344,9 @@ class InvalidArticle(ValueError):
 
 def checked(article: Article) -> Article:
     """The article as the archive stores it: body_html sanitised, body_text taken from it
-    when absent; InvalidArticle if published_at is not ISO 8601 with a UTC offset."""
-    problem = published_at_problem(article.published_at)
+    when absent; InvalidArticle if published_at is not ISO 8601 with a UTC offset, or
+    published_precision not one of PRECISIONS (or set without a published_at)."""
+    problem = published_at_problem(article.published_at) or published_precision_problem(article)
     if problem:
         raise InvalidArticle(problem)
     html = sanitise_html(article.body_html) if article.body_html else ""

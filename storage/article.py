@@ -17,12 +17,18 @@ class Article:
     ``published_at`` and ``fetched_at`` are ISO 8601 strings with a UTC offset
     (``2025-05-13T11:07:46+08:00``); ``author`` joins several names with ``", "``;
     ``body_text`` separates paragraphs with newlines.
+
+    ``published_precision`` says how much of ``published_at`` the page gave:
+    ``"day"`` when it gave the day alone (``published_at`` is then that day's local
+    midnight, which names no instant), ``"time"`` when it gave a time of day too;
+    None when unknown (no date, or an import that did not say).
     """
 
     url: str
     title: str | None = None
     author: str | None = None
     published_at: str | None = None
+    published_precision: str | None = None
     body_text: str = ""
     body_html: str = ""
     portal: str | None = None
@@ -48,6 +54,8 @@ class Article:
         return asdict(self)
 
 
+PRECISIONS = ("day", "time")
+
 NAIVE_DATE_AS_UTC = "a date without a UTC offset on a page that implies no time zone, and none in portals.toml: read as UTC"
 
 
@@ -64,4 +72,16 @@ def published_at_problem(value: str | None) -> str | None:
         return f"published_at {value[:60]!r} is not an ISO 8601 date and time ({example})"
     if moment.utcoffset() is None:
         return f"published_at {value[:60]!r} has no UTC offset ({example})"
+    return None
+
+
+def published_precision_problem(article: Article) -> str | None:
+    """Why the article's ``published_precision`` cannot be stored, or None."""
+    value = article.published_precision
+    if value is None:
+        return None
+    if value not in PRECISIONS:
+        return f"published_precision {value[:20]!r} is not one of {', '.join(PRECISIONS)}"
+    if not article.published_at:
+        return "published_precision is set but published_at is not"
     return None

@@ -443,3 +443,16 @@ def m012_boilerplate_first_articles(db: Database) -> None:
     # settles as boilerplate, when those articles are fingerprinted again without it
     # (storage.dedup.count_lines): fingerprints then do not depend on save order.
     db.execute("ALTER TABLE boilerplate_lines ADD COLUMN first_articles TEXT")
+
+
+@migrations()
+def m013_published_precision(db: Database) -> None:
+    # "day" when the page gave the day alone (published_at is then its local midnight),
+    # "time" when it gave a time of day. Earlier rows are read the way extraction reads
+    # them: a local midnight is a day alone.
+    db.execute("ALTER TABLE articles ADD COLUMN published_precision TEXT")
+    db.execute(
+        """UPDATE articles SET published_precision =
+               CASE WHEN substr(published_at, 12, 8) = '00:00:00' THEN 'day' ELSE 'time' END
+           WHERE published_at IS NOT NULL AND published_at != ''"""
+    )

@@ -107,6 +107,22 @@ def test_articles_list_is_compact_newest_first_with_local_date_facets(archive_pa
     assert [row["id"] for row in selected.json()["rows"]] == [1]
 
 
+def test_a_day_given_alone_shows_as_that_day_not_a_midnight(tmp_path):
+    path = tmp_path / "days.db"
+    archive = Archive(str(path))
+    text = Generator(seed=5).article().body_text
+    archive.save(Article(url="http://a.test/d.html", portal="a", title="版本更新", published_at="2026-05-01T00:00:00+08:00",
+                         published_precision="day", body_text=text))
+    archive.save(Article(url="http://a.test/t.html", portal="a", title="活动公告", published_at="2026-05-02T00:00:00+08:00",
+                         published_precision="time", body_text=Generator(seed=6).article().body_text))
+    archive.db.close()
+    listing, day_page, time_page = fetch(path, "/days/articles", "/days/articles/1", "/days/articles/2")
+    cells = re.findall(r'<td class="col-published_at[^"]*">([^<]*)</td>', listing.text)
+    assert [cell.strip() for cell in cells] == ["2026-05-02 00:00 +08:00", "2026-05-01"]
+    assert '<time datetime="2026-05-01T00:00:00+08:00">2026-05-01</time>' in day_page.text
+    assert '<time datetime="2026-05-02T00:00:00+08:00">2026-05-02 00:00 +08:00</time>' in time_page.text
+
+
 def test_article_page_shows_body_duplicates_urls_and_revisions(archive_path):
     (page,) = fetch(archive_path, "/guides/articles/1")
     html = page.text

@@ -45,21 +45,32 @@ def test_a_path_dated_with_a_month_name_dates_the_article():
     assert parse_article(article(body), url).published_at[:10] == "2019-11-18"
 
 
-@pytest.mark.parametrize("stored, expected", [
-    # A day stored as midnight UTC stays that day in a zone behind UTC.
-    ("2020-02-19T00:00:00Z", "2020-02-19T00:00:00+00:00"),
+@pytest.mark.parametrize("stored, expected, precision", [
+    # A day stored as midnight UTC stays that day, at the page zone's midnight.
+    ("2020-02-19T00:00:00Z", "2020-02-19T00:00:00-03:00", "day"),
     # A real UTC timestamp is shown in the page's zone.
-    ("2020-02-19T15:30:00Z", "2020-02-19T12:30:00-03:00"),
+    ("2020-02-19T15:30:00Z", "2020-02-19T12:30:00-03:00", "time"),
 ])
-def test_a_utc_midnight_is_a_day_not_the_evening_before(stored, expected):
+def test_a_utc_midnight_is_a_day_not_the_evening_before(stored, expected, precision):
     head = f'<meta property="article:published_time" content="{stored}">'
-    assert parse_article(article("", head, lang="es-AR"), "https://diario.example.com/nota").published_at == expected
+    parsed = parse_article(article("", head, lang="es-AR"), "https://diario.example.com/nota")
+    assert (parsed.published_at, parsed.published_precision) == (expected, precision)
 
 
-def test_a_utc_midnight_stays_its_day_in_the_portal_zone():
+@pytest.mark.parametrize("zone, expected", [("America/New_York", "2020-02-19T00:00:00-05:00"),
+                                            ("Asia/Shanghai", "2020-02-19T00:00:00+08:00")])
+def test_a_utc_midnight_stays_its_day_in_the_portal_zone(zone, expected):
     head = '<meta property="article:published_time" content="2020-02-19T00:00:00Z">'
-    options = ExtractionOptions(timezone="America/New_York")
-    assert parse_article(article("", head), "https://news.example.com/a", options).published_at == "2020-02-19T00:00:00+00:00"
+    parsed = parse_article(article("", head), "https://news.example.com/a", ExtractionOptions(timezone=zone))
+    assert (parsed.published_at, parsed.published_precision) == (expected, "day")
+
+
+def test_a_shown_day_without_a_time_is_a_day_and_a_clock_time_is_a_time():
+    day = parse_article(article("<p class='date'>2019年9月5日</p>"), "https://news.example.cn/a")
+    clock = parse_article(article("<p class='date'>2019年9月5日 11:10</p>"), "https://news.example.cn/a")
+    assert (day.published_at, day.published_precision) == ("2019-09-05T00:00:00+08:00", "day")
+    assert (clock.published_at, clock.published_precision) == ("2019-09-05T11:10:00+08:00", "time")
+    assert parse_article(article(""), "https://news.example.cn/a").published_precision is None
 
 
 @pytest.mark.parametrize("url, lang, expected", [

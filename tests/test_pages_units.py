@@ -917,7 +917,7 @@ def test_join_pages_keeps_first_metadata_and_concatenates_bodies():
 
 # --- batch ----------------------------------------------------------------------------
 
-KEYS = ["file", "url", "title", "author", "published_at", "body_text", "body_html"]
+KEYS = ["file", "url", "title", "author", "published_at", "body_text", "body_html", "published_precision"]
 
 
 def test_extract_file_gz_in_gbk(tmp_path):

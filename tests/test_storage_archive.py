@@ -530,3 +530,47 @@ def test_fingerprints_do_not_depend_on_the_order_articles_are_saved_in(tmp_path,
     (first,) = archive.db.execute("SELECT content_hash FROM articles ORDER BY id LIMIT 1").fetchone()
     now = dedup.prepare(archive.db, "gamersky", normalise(articles[0].body_text)).fingerprint.content_hash
     assert first == now != fingerprint(normalise(articles[0].body_text)).content_hash
+
+
+# ------------------------------------------------------------------ publication precision
+
+
+def test_a_day_given_alone_is_stored_as_such_and_kept_by_an_update_without_a_date(tmp_path):
+    archive = Archive(str(tmp_path / "a.db"))
+    saved = archive.save(Article(url="https://e.com/1", published_at="2025-05-01T00:00:00+08:00",
+                                 published_precision="day", body_text=BODY))
+    assert row(archive, saved.article_id)["published_precision"] == "day"
+    archive.save(Article(url="https://e.com/1", body_text=BODY + "\n补充一段新的说明文字，介绍新版本的改动内容。"))
+    assert (row(archive, saved.article_id)["published_at"], row(archive, saved.article_id)["published_precision"]) == (
+        "2025-05-01T00:00:00+08:00", "day")
+    archive.save(Article(url="https://e.com/1", published_at="2025-05-01T09:30:00+08:00", published_precision="time",
+                         body_text=BODY + "\n再补充一段，说明活动的开始时间与奖励。"))
+    assert row(archive, saved.article_id)["published_precision"] == "time"
+
+
+@pytest.mark.parametrize("article, reason", [
+    (Article(url="https://e.com/1", published_at="2025-05-01T00:00:00+08:00", published_precision="hour", body_text=BODY),
+     "published_precision 'hour' is not one of day, time"),
+    (Article(url="https://e.com/1", published_precision="day", body_text=BODY),
+     "published_precision is set but published_at is not"),
+])
+def test_a_precision_the_archive_cannot_read_is_refused_with_its_reason(tmp_path, article, reason):
+    archive = Archive(str(tmp_path / "a.db"))
+    with pytest.raises(ValueError, match=reason):
+        archive.save(article)
+    assert archive.db["articles"].count == 0
+
+
+def test_an_archive_from_before_the_precision_reads_a_local_midnight_as_a_day(tmp_path):
+    path = tmp_path / "old.db"
+    archive = Archive(str(path))
+    for number, published in enumerate(["2025-05-01T00:00:00+08:00", "2025-05-01T10:15:00+08:00", None]):
+        archive.save(Article(url=f"https://e.com/{number}", published_at=published, body_text=f"{BODY}\n第{number}篇"))
+    archive.db.close()
+    db = sqlite3.connect(path)
+    db.executescript("ALTER TABLE articles DROP COLUMN published_precision;"
+                     "DELETE FROM _sqlite_migrations WHERE name = 'm013_published_precision';")
+    db.close()
+    upgraded = Archive(str(path))
+    assert [r["published_precision"] for r in upgraded.db.query("SELECT published_precision FROM articles ORDER BY id")] == [
+        "day", "time", None]

@@ -23,7 +23,7 @@ from .mainblock import prune, select_main
 from .options import ExtractionOptions
 from .page import Page
 from .paging import find_page_urls
-from .published import date_field
+from .published import date_field, precision
 from .sources import NONE
 from .structured import read_structured
 from .text import han_ratio
@@ -178,6 +178,7 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
         title=title,
         author=author,
         published_at=published_at,
+        published_precision=precision(published_at),
         body_text=body.text,
         body_html=body.html,
         canonical_url=_canonical(structured.canonical, url),

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from .article import parse_article
 
-_KEYS = ("file", "url", "title", "author", "published_at", "body_text", "body_html")
+# published_precision last: scripts read the first seven by position.
+_KEYS = ("file", "url", "title", "author", "published_at", "body_text", "body_html", "published_precision")
 
 
 def _failure(file: str, url: str | None, reason: str) -> dict:

@@ -223,15 +223,27 @@ def _machine_readable(root, shown: datetime | None, context: DateContext) -> dat
 def _local(moment: datetime, context: DateContext) -> datetime:
     """A UTC timestamp read in the page's own zone, so that it names the page's day.
 
-    Midnight UTC is how many sites store a day alone: in a zone behind UTC it would read
-    as the evening before, so it stays as written.
+    Midnight UTC is how many sites store a day alone: read in the page's zone it would be
+    the evening before or a small hour, so it stays that day, at the zone's midnight.
     """
     offset = moment.utcoffset()
     if context.zone is ASSUMED_UTC or offset is None or offset:
         return moment
-    local = moment.astimezone(context.zone)
-    day_alone = (moment.hour, moment.minute, moment.second) == (0, 0, 0)
-    return moment if day_alone and local.date() != moment.date() else local
+    if _day_alone(moment):
+        return moment.replace(tzinfo=context.zone)  # that day, not a clock time in the page's zone
+    return moment.astimezone(context.zone)
+
+
+def _day_alone(moment: datetime) -> bool:
+    return (moment.hour, moment.minute, moment.second) == (0, 0, 0)
+
+
+def precision(published_at: str | None) -> str | None:
+    """"day" for a date the page gave without a time of day (stored as local midnight),
+    "time" otherwise; None without a date."""
+    if not published_at:
+        return None
+    return "day" if _day_alone(datetime.fromisoformat(published_at)) else "time"
 
 
 _TODAY_LABEL = re.compile(r"今天是|今日是|今天：|今日：|(?<![A-Za-z])(?:Today is|Heute ist|Aujourd'hui)", re.I)

@@ -126,16 +126,23 @@ def prepare_jinja2_environment(env):
     env.filters["archive_highlight"] = lambda text, query: _marked(marked_text(text, query))
 
 
-def local_date(value: str | None) -> str:
-    """An ISO time as the article's own clock showed it: 2026-05-01 07:30 +08:00."""
+def local_date(value: str | None, day_alone: bool = False) -> str:
+    """An ISO time as the article's own clock showed it: 2026-05-01 07:30 +08:00; the day
+    alone (2026-05-01) when the page gave no time of day (published_precision "day")."""
     if not value:
         return ""
     match = re.match(r"(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?", value)
     if not match:
         return value
     day, clock, offset = match.groups()
+    if day_alone:
+        return day
     offset = "+00:00" if offset == "Z" else offset
     return " ".join(part for part in (day, clock, offset) if part)
+
+
+def _day_alone(row) -> bool:
+    return "published_precision" in row.keys() and row["published_precision"] == "day"
 
 
 @hookimpl
@@ -147,7 +154,7 @@ def render_cell(row, value, column, table, database, datasette):
         path = datasette.urls.row(database, "articles", str(row["id"]))
         return Markup(f'<a href="{html.escape(path)}">{html.escape(value or "(untitled)")}</a>')
     if table in (*ARTICLE_LISTS, None) and column in ("published_at", "fetched_at") and isinstance(value, str):
-        return local_date(value)
+        return local_date(value, column == "published_at" and _day_alone(row))
     if table in ARTICLE_LISTS and column == "duplicate_of" and value is None:
         async def copies():
             count = (await datasette.get_database(database).execute(
@@ -319,7 +326,7 @@ def extra_template_vars(template, database, table, view_name, request, datasette
         return {
             "article": dict(article),
             "article_body": sanitised(article["body_html"]),
-            "article_date": local_date(article["published_at"]),
+            "article_date": local_date(article["published_at"], _day_alone(article)),
             "article_fetched": local_date(article["fetched_at"]),
             "duplicates": [dict(row) for row in duplicates],
             "other_urls": [row["url"] for row in urls if row["url"] != article["url"]],
