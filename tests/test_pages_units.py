@@ -672,6 +672,18 @@ def test_unlabelled_reader_replies_after_the_article_are_not_body_text(layout):
     assert text.count("新副本的玩法") == 6 and "玩家3" not in text and "第2楼" not in text and "网友评论" not in text
 
 
+def test_reader_replies_longer_than_a_short_article_in_its_block_are_not_body_text():
+    # A titled list of replies closing the article's own block, though it holds most of
+    # the block's text (a live blog's entries do too, but no prose and no list title
+    # come before them).
+    short = "".join(f"<p>{SHORT_ZH}第{i}段。</p>" for i in range(2))
+    replies = READER_REPLIES * 2
+    html = page(f"<h1>新版本5月20日上线</h1><div class='text'>{short}<div class='list'><h3>网友评论</h3>{replies}</div></div>",
+                "<title>新版本5月20日上线</title>")
+    text = parse_article(html, "https://a.example/x").body_text
+    assert text == f"{SHORT_ZH}第0段。\n{SHORT_ZH}第1段。"
+
+
 def test_a_short_article_whose_container_also_names_furniture_is_kept():
     # "breadcrumb" among the container's script hooks does not make a short article
     # furniture, though it is short, its links many and the rest of the page longer.

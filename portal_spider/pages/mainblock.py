@@ -359,8 +359,10 @@ def _trailing_replies(block) -> list:
             continue
         children = [child for child in element if isinstance(child.tag, str)]
         shape = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0][0]
-        if shape[0] not in _REPLY_TAGS or len(element.text_content()) * 2 >= total or not _like_items(element):
+        if shape[0] not in _REPLY_TAGS or not _like_items(element):
             continue
+        if len(element.text_content()) * 2 >= total and not _titled_after_prose(element, block):
+            continue  # most of the block: a live blog's entries, unless titled as a list below an article
         items = [child for child in children if (child.tag, child.get("class")) == shape]
         if sum(bool(_POST_DATE.search(item.text_content())) for item in items) * 2 > len(items):
             lists.append(element)
@@ -377,6 +379,30 @@ def _trailing_replies(block) -> list:
             found.append(heading)
         found.append(element)
     return found
+
+
+def _titled_after_prose(element, block) -> bool:
+    """A list with its own title just above it ("网友评论", "Comments"), after sentences of
+    the block's own: the replies below a short article, however long they run."""
+    heading = _list_title(element)
+    if heading is None:
+        return False
+    before = []
+    for node in block.iter():
+        if node is heading or node is element:
+            break
+        if node.tag == "p":
+            before.append(node.text_content())
+    text = "".join(before)
+    return len(text) >= 100 and len(_SENTENCE_END.findall(text)) >= 2
+
+
+def _list_title(element):
+    """The heading just above the list, or opening it; None when it has none."""
+    for candidate in (element.getprevious(), next((c for c in element if isinstance(c.tag, str)), None)):
+        if candidate is not None and (candidate.tag in _HEADING_TAGS or _is_list_title(candidate)):
+            return candidate
+    return None
 
 
 def _is_list_title(element) -> bool:
