@@ -684,6 +684,20 @@ def test_reader_replies_longer_than_a_short_article_in_its_block_are_not_body_te
     assert text == f"{SHORT_ZH}第0段。\n{SHORT_ZH}第1段。"
 
 
+def test_a_deals_post_split_over_blocks_full_of_links_is_kept_whole():
+    # Each block's links weigh on it as on the whole, so one block barely outscores the
+    # container of all of them: the container is the article.
+    def deal(i: int) -> str:
+        return (f"<p><a href='/shop/{i}'>Example Store via its marketplace</a> is offering the tablet model {i} for "
+                f"<a href='/deal/{i}'>${100 + i} with free shipping</a>. That is $20 off the regular rate and the best "
+                f"price we have tracked this year.</p>")
+    blocks = "".join(f"<div class='blk'><div class='inner'>{deal(i)}{deal(i + 10)}</div></div>"
+                     f"<div class='slot'><a href='/ad/{i}'>Sponsored</a></div>" for i in range(3))
+    html = page(f"<h1>Today's best deals</h1><div class='post-body'>{blocks}</div>")
+    text = parse_article(html, "https://a.example/x").body_text
+    assert all(f"tablet model {i} " in text for i in (*range(3), *range(10, 13)))
+
+
 def test_a_short_article_whose_container_also_names_furniture_is_kept():
     # "breadcrumb" among the container's script hooks does not make a short article
     # furniture, though it is short, its links many and the rest of the page longer.

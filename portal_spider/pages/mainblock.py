@@ -506,6 +506,15 @@ def _on_the_title(best, best_score: float, scores: dict, title: str | None):
     return max(about, key=lambda item: item[1]) if about else (best, best_score)
 
 
+def _close_ancestor(best, best_score: float, adjusted: list):
+    """An ancestor of ``best`` scoring nearly as well: the container of an article split
+    over sibling blocks, one of which barely outscores the links-weighed whole."""
+    ancestors = list(best.iterancestors())[:3]
+    close = [(element, score) for element, score in adjusted if element in ancestors
+             and element.tag not in ("body", "html") and score >= best_score * 0.95 and not _like_items(element)]
+    return max(close, key=lambda item: ancestors.index(item[0])) if close else (best, best_score)
+
+
 def _scored_main(root, title: str | None = None) -> list:
     scores = _scores(root)
     if not scores:
@@ -515,6 +524,7 @@ def _scored_main(root, title: str | None = None) -> list:
     top = sorted(scores.items(), key=lambda item: item[1], reverse=True)[:10]
     adjusted = [(element, score * (1 - _link_density(element))) for element, score in top]
     best, best_score = max(adjusted, key=lambda item: item[1])
+    best, best_score = _close_ancestor(best, best_score, adjusted)
     if best.tag not in ("body", "html"):
         best, best_score = _on_the_title(best, best_score, scores, title)
     if best.tag in ("body", "html"):
