@@ -510,8 +510,11 @@ def _close_ancestor(best, best_score: float, adjusted: list):
     """An ancestor of ``best`` scoring nearly as well: the container of an article split
     over sibling blocks, one of which barely outscores the links-weighed whole."""
     ancestors = list(best.iterancestors())[:3]
+    # Half again as much text: more blocks, not the header lines of the post around it.
+    length = len(best.text_content())
     close = [(element, score) for element, score in adjusted if element in ancestors
-             and element.tag not in ("body", "html") and score >= best_score * 0.95 and not _like_items(element)]
+             and element.tag not in ("body", "html") and score >= best_score * 0.95 and not _like_items(element)
+             and len(element.text_content()) >= length * 1.5]
     return max(close, key=lambda item: ancestors.index(item[0])) if close else (best, best_score)
 
 
