@@ -507,14 +507,16 @@ def _on_the_title(best, best_score: float, scores: dict, title: str | None):
 
 
 def _close_ancestor(best, best_score: float, adjusted: list):
-    """An ancestor of ``best`` scoring nearly as well: the container of an article split
-    over sibling blocks, one of which barely outscores the links-weighed whole."""
+    """The container of an article split over sibling blocks built alike, when it scores
+    nearly as well as ``best``, one of the blocks (their links weigh on each as on the whole)."""
+    block = _outermost_wrapper(best)
+    parent = block.getparent()
+    if parent is None or sum(1 for s in parent if s.tag == block.tag and s.get("class") == block.get("class")) < 2:
+        return best, best_score
+    holders = {parent, *parent.iterancestors()}
     ancestors = list(best.iterancestors())[:3]
-    # Half again as much text: more blocks, not the header lines of the post around it.
-    length = len(best.text_content())
-    close = [(element, score) for element, score in adjusted if element in ancestors
-             and element.tag not in ("body", "html") and score >= best_score * 0.95 and not _like_items(element)
-             and len(element.text_content()) >= length * 1.5]
+    close = [(element, score) for element, score in adjusted if element in ancestors and element in holders
+             and element.tag not in ("body", "html") and score >= best_score * 0.95 and not _like_items(element)]
     return max(close, key=lambda item: ancestors.index(item[0])) if close else (best, best_score)
 
 
