@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
 
 import pytest
 from lxml import html as lxml_html
@@ -124,6 +125,20 @@ def test_date_formats(text, expected):
 ])
 def test_chinese_half_day_words_and_numeral_dates(text, expected):
     assert iso(find_date(text, DateContext(CHINA, None))) == expected
+
+
+@pytest.mark.parametrize("zone, text, expected", [
+    # Where dates are written year first, a two-digit year with a clock time leads.
+    (CHINA, "19-09-05 11:10", "2019-09-05T11:10:00+08:00"),
+    (ZoneInfo("Asia/Taipei"), "發表於 19/9/5 下午3:10", "2019-09-05T15:10:00+08:00"),
+    (ZoneInfo("Asia/Tokyo"), "24.04.27 10:00", "2024-04-27T10:00:00+09:00"),
+    # Elsewhere it is the day first, and without a clock it is no date at all.
+    (ZoneInfo("Europe/Berlin"), "27.04.24 10:00", "2024-04-27T10:00:00+02:00"),
+    (CHINA, "比分19-09-05", None),
+])
+def test_a_two_digit_year_leads_where_dates_are_written_year_first(zone, text, expected):
+    moment = find_date(text, DateContext(zone, None))
+    assert (iso(moment) if moment else None) == expected
 
 
 @pytest.mark.parametrize("text", ["一九九八年二月三十日", "二〇一九年十二十月五日", "二〇一九年一二月五日"])

@@ -66,6 +66,12 @@ _YMD = re.compile(
 _DMY = re.compile(r"(?<![\d.])(\d{1,2})(?:\.\s?|/)(\d{1,2})(?:\.\s?|/)((?:19|20)\d{2})(?!\d)" + _TIME + _OFFSET, re.I)
 # Day, month and a two-digit year, both zero-padded ("27.04.24"): German sites print it.
 _DMY_SHORT = re.compile(r"(?<![\d.])(\d{2})\.(\d{2})\.(\d{2})(?![\d.])" + _TIME + _OFFSET, re.I)
+# A two-digit year first, with a clock time ("19-09-05 11:10"): how pages in the zones that
+# write dates year first (China, Taiwan, Hong Kong, Japan, Korea) shorten them. Elsewhere
+# such a date is the day first ("27.04.24"), and without the clock it may be a range or a score.
+_YMD_SHORT = re.compile(r"(?<![\d.\-/:])(\d{2})([-/.])(\d{1,2})\2(\d{1,2})(?![\d.\-/])" + _TIME + _OFFSET, re.I)
+_YEAR_FIRST_ZONES = {"Asia/Shanghai", "Asia/Chongqing", "Asia/Urumqi", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Macau",
+                     "Asia/Tokyo", "Asia/Seoul", "PRC", "ROC", "ROK", "Japan", "Hongkong"}
 _MDY_NAMED = re.compile(
     rf"\b({MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET, re.I
 )
@@ -300,6 +306,10 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
         y, mo, d = match[3], match[2], match[1]
         if "/" in match[0] and int(mo) > 12 >= int(d):
             d, mo = mo, d  # "9/17/2004": a slashed date that can only be month first
+    elif _year_first(context.zone) and (match := _YMD_SHORT.search(text)) and match[5] is not None:
+        h, mi, sec, ampm = match.groups()[4:8]
+        ampm = ampm or ("pm" if _AFTERNOON_CN.search(match[0]) else None)
+        return _build(2000 + int(match[1]), match[3], match[4], h, mi, sec, ampm, _offset(match[9], h, context))
     elif match := _DMY_SHORT.search(text):
         short = int(match[3])
         y, mo, d = (1900 if short >= 70 else 2000) + short, match[2], match[1]  # a fixed pivot: "27.04.99" is 1999
@@ -313,6 +323,10 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
     elif clock[3] is None and _AFTERNOON_CN.search(match[0]):
         clock = (*clock[:3], "pm", clock[4])
     return _build(y, mo, d, *clock[:4], _offset(clock[4], clock[0], context))
+
+
+def _year_first(zone: tzinfo) -> bool:
+    return zone is CHINA or getattr(zone, "key", None) in _YEAR_FIRST_ZONES
 
 
 def find_date(text: str, context: DateContext) -> datetime | None:
