@@ -177,3 +177,15 @@ def test_a_masthead_h1_that_the_host_names_is_not_the_headline():
     head = "<title>Daily Ledger</title><meta property='og:title' content='Council approves new budget for city schools'>"
     body = "<h1>Daily Ledger</h1><h2>Council approves new budget for city schools</h2>"
     assert title_of(body, head, "https://www.dailyledger.com/news/x") == "Council approves new budget for city schools"
+
+
+@pytest.mark.parametrize("head, shown", [
+    # Plain quotes in the metadata, typographic ones in the headline.
+    ("<title>Editor's Letter: bye OC Baby, hi Bernsi Baby! - Das Magazin</title>",
+     "<div class='headline'>Editor’s Letter: bye OC Baby, hi Bernsi Baby!</div>"),
+    # A headline set in capitals.
+    ("<meta property='og:title' content='Fair Fashion Strick – unsere liebsten Labels'>",
+     "<div class='headline'>FAIR FASHION STRICK – UNSERE LIEBSTEN LABELS</div>"),
+])
+def test_a_title_from_metadata_is_written_as_the_page_shows_it(head, shown):
+    assert title_of(shown, head) == shown.split(">", 1)[1].rsplit("<", 1)[0]

@@ -346,7 +346,7 @@ def _shown_title(references: list[str], lines: list) -> str | None:
                  for end in range(1, len(segments))}
         # The whole title counts only as a heading ("Kolumne: X - Über Y" as an h2).
         whole = normalise_for_compare(reference) if len(segments) > 1 else None
-        shown = [spans.get(key) or text for text, owner in lines if (key := normalise_for_compare(text)) in spans
+        shown = [text for text, owner in lines if (key := normalise_for_compare(text)) in spans
                  or (key == whole and owner.tag in _HEADINGS)]
         if shown:
             return max(shown, key=len)
@@ -443,7 +443,15 @@ def title_field(page: Page) -> tuple[str | None, str]:
         return without_label(heading), HEURISTIC
     if not references:
         return None, NONE
-    return without_label(_without_site(references[0], structured.site_names, page.url)), metas[0][1] if metas else META
+    title = without_label(_without_site(references[0], structured.site_names, page.url))
+    return _as_shown(title, lines), metas[0][1] if metas else META
+
+
+def _as_shown(title: str, lines: list) -> str:
+    """The title as a line of the page writes it (its quotes, dashes and capitals), when one
+    does: metadata often has plain quotes where the headline has typographic ones."""
+    key = normalise_for_compare(title)
+    return next((text for text, _ in lines[:300] if normalise_for_compare(text) == key), title)
 
 
 def title_line(lines: list, title: str | None) -> int | None:
