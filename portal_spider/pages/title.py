@@ -451,7 +451,9 @@ def _as_shown(title: str, lines: list) -> str:
     """The title as a line of the page writes it (its quotes, dashes and capitals), when one
     does: metadata often has plain quotes where the headline has typographic ones."""
     key = normalise_for_compare(title)
-    return next((text for text, _ in lines[:300] if normalise_for_compare(text) == key), title)
+    slack = 3 + len(title) // 10  # only lines about as long are normalised: it is the costly part
+    return next((text for text, _ in lines[:300]
+                 if abs(len(text) - len(title)) <= slack and normalise_for_compare(text) == key), title)
 
 
 def title_line(lines: list, title: str | None) -> int | None:
