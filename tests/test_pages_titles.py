@@ -189,3 +189,12 @@ def test_a_masthead_h1_that_the_host_names_is_not_the_headline():
 ])
 def test_a_title_from_metadata_is_written_as_the_page_shows_it(head, shown):
     assert title_of(shown, head) == shown.split(">", 1)[1].rsplit("<", 1)[0]
+
+
+def test_a_kicker_the_page_sets_above_the_headline_is_left_out_of_a_metadata_title():
+    head = "<title>Klimaschutz: Bohren, bis es heiß wird | Die Zeitung</title>"
+    body = "<div class='kicker'>Klimaschutz</div><div class='headline'>Bohren, bis es heiß wird</div>"
+    assert title_of(body, head) == "Bohren, bis es heiß wird"
+    # Written as one line, the kicker is part of the title.
+    assert title_of("<div class='headline'>Klimaschutz: Bohren, bis es heiß wird</div>", head) == (
+        "Klimaschutz: Bohren, bis es heiß wird")

@@ -447,13 +447,29 @@ def title_field(page: Page) -> tuple[str | None, str]:
     return _as_shown(title, lines), metas[0][1] if metas else META
 
 
+# A kicker before the headline in a title ("Klimaschutz: Bohren, bis es heiß wird").
+_KICKER = re.compile(r"^(.{2,60}?)(?::\s+|\s+[–—-]\s+)(.{15,})$")
+
+
 def _as_shown(title: str, lines: list) -> str:
     """The title as a line of the page writes it (its quotes, dashes and capitals), when one
-    does: metadata often has plain quotes where the headline has typographic ones."""
-    key = normalise_for_compare(title)
-    slack = 3 + len(title) // 10  # only lines about as long are normalised: it is the costly part
-    return next((text for text, _ in lines[:300]
-                 if abs(len(text) - len(title)) <= slack and normalise_for_compare(text) == key), title)
+    does: metadata often has plain quotes where the headline has typographic ones. A title
+    made of a kicker and a headline that the page shows as two lines, one after the other,
+    is the headline's line: the kicker is set above it."""
+    kicker = _KICKER.match(title)
+    wanted = [title, *(kicker.groups() if kicker else ())]
+    keys = [normalise_for_compare(text) for text in wanted]
+    found: dict[int, int] = {}
+    for index, (text, _) in enumerate(lines[:300]):
+        # Only lines about as long as one of the parts are normalised: it is the costly part.
+        for part, (target, key) in enumerate(zip(wanted, keys)):
+            if part not in found and abs(len(text) - len(target)) <= 3 + len(target) // 10 and normalise_for_compare(text) == key:
+                found[part] = index
+    if 0 in found:
+        return lines[found[0]][0]
+    if 1 in found and 2 in found and 0 < found[2] - found[1] <= 3:
+        return lines[found[2]][0]
+    return title
 
 
 def title_line(lines: list, title: str | None) -> int | None:
