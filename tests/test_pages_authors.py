@@ -28,6 +28,9 @@ def author_of(byline: str, head: str = "") -> str | None:
     # The name beside the date that the byline shows.
     ("<p>Swantje Schemmerling | 06.11.23</p>", "Swantje Schemmerling"),
     ("<p>1. Februar 2022 , Daniel Dillenburg</p>", "Daniel Dillenburg"),
+    # An agency run on after the names with nothing between; a particle is no agency.
+    ("<p>By Samya Kullab and Vasilisa Stepanenko The Associated Press</p>", "Samya Kullab, Vasilisa Stepanenko"),
+    ("<p>By Juan Carlos De La Cruz</p>", "Juan Carlos De La Cruz"),
 ])
 def test_bylines_near_the_headline(byline, author):
     assert author_of(byline) == author

@@ -170,6 +170,13 @@ def _tidy_name(name: str) -> str:
     if len(words) >= 3 and words[-1].rstrip(".") in _MONTH_ABBREVIATIONS:
         words = words[:-1]  # the start of a date glued to the name
         name = " ".join(words)
+    for start in range(2, len(words) - 1):
+        # A paper or agency run on after the name, with no markup between ("Vasilisa
+        # Stepanenko The Associated Press"): an article, then a newspaper's word last.
+        if words[start].lower() in _ARTICLES and words[-1].lower() in _OUTLET_WORDS and _LATIN_NAME.match(" ".join(words[:start])):
+            words = words[:start]
+            name = " ".join(words)
+            break
     if words and words[-1].rstrip(".") and len(words[-1].rstrip(".")) > 1:
         name = name.rstrip(".")  # a sentence full stop, not an initial's ("Joe S.")
     return name
