@@ -741,15 +741,19 @@ def test_a_blog_archive_gives_its_first_entry_and_the_poster_below_it():
     assert article.body_text == first and article.author == "海姑娘"
 
 
+def _short_posts(opening: str) -> str:
+    """A thread of four short posts, ``opening`` first, each with a poster and a date."""
+    replies = ["我们也卡在第二个首领，治疗压力太大了，建议多带一个治疗。", "试试把远程分散站位，火圈的伤害会小很多，我们就是这样过的。",
+               "装备够了就不难，先去刷材料副本把武器升到紫色再说吧。"]
+    return "".join(f"<div class='post'><div class='by'><a href='/u/{i}'>玩家{i}</a> 发表于 2025-05-1{i} 20:1{i}</div>"
+                   f"<div class='msg'><p>{text}</p><p>{text}</p></div></div>" for i, text in enumerate([opening] + replies))
+
+
 def test_a_thread_of_short_posts_gives_its_opening_post():
     # No post outscores the others much, so the thread scores as a whole; its first post
     # is the article, not every reply.
     opening = "新版本的副本难度调整之后，我们公会打了三次都没过，想问问大家的配装思路。"
-    replies = ["我们也卡在第二个首领，治疗压力太大了，建议多带一个治疗。", "试试把远程分散站位，火圈的伤害会小很多，我们就是这样过的。",
-               "装备够了就不难，先去刷材料副本把武器升到紫色再说吧。"]
-    posts = "".join(f"<div class='post'><div class='by'><a href='/u/{i}'>玩家{i}</a> 发表于 2025-05-1{i} 20:1{i}</div>"
-                    f"<div class='msg'><p>{text}</p><p>{text}</p></div></div>" for i, text in enumerate([opening] + replies))
-    html = page(f"<h1>副本开荒求助</h1><div class='thread'>{posts}</div>", "<title>副本开荒求助</title>")
+    html = page(f"<h1>副本开荒求助</h1><div class='thread'>{_short_posts(opening)}</div>", "<title>副本开荒求助</title>")
     assert parse_article(html, "https://bbs.example.cn/thread-1-1.html").body_text == f"{opening}\n{opening}"
 
 
@@ -757,11 +761,8 @@ def test_a_thread_beside_a_paragraph_in_its_column_gives_its_opening_post():
     # The column holding the thread also holds a note below the headline: that column
     # is no block "above the list", it is the list's own parent.
     opening = "新版本的副本难度调整之后，我们公会打了三次都没过，想问问大家的配装思路，尤其是治疗和坦克的站位。"
-    replies = ["我们也卡在第二个首领，治疗压力太大了，建议多带一个治疗。", "试试把远程分散站位，火圈的伤害会小很多，我们就是这样过的。",
-               "装备够了就不难，先去刷材料副本把武器升到紫色再说吧。"]
-    posts = "".join(f"<div class='post'><div class='by'><a href='/u/{i}'>玩家{i}</a> 发表于 2025-05-1{i} 20:1{i}</div>"
-                    f"<div class='msg'><p>{text}</p><p>{text}</p></div></div>" for i, text in enumerate([opening] + replies))
-    column = f"<p>本帖最后由版主于 2025-05-10 20:30 编辑，已移至攻略讨论区，欢迎大家参与讨论。</p><div class='thread'>{posts}</div>"
+    column = (f"<p>本帖最后由版主于 2025-05-10 20:30 编辑，已移至攻略讨论区，欢迎大家参与讨论。</p>"
+              f"<div class='thread'>{_short_posts(opening)}</div>")
     html = page(f"<h1>副本开荒求助</h1><div class='column'>{column}</div>", "<title>副本开荒求助</title>")
     assert parse_article(html, "https://bbs.example.cn/thread-1-1.html").body_text == f"{opening}\n{opening}"
 
