@@ -307,9 +307,7 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
         if "/" in match[0] and int(mo) > 12 >= int(d):
             d, mo = mo, d  # "9/17/2004": a slashed date that can only be month first
     elif _year_first(context.zone) and (match := _YMD_SHORT.search(text)) and match[5] is not None:
-        h, mi, sec, ampm = match.groups()[4:8]
-        ampm = ampm or ("pm" if _AFTERNOON_CN.search(match[0]) else None)
-        return _build(2000 + int(match[1]), match[3], match[4], h, mi, sec, ampm, _offset(match[9], h, context))
+        y, mo, d = 2000 + int(match[1]), match[3], match[4]
     elif match := _DMY_SHORT.search(text):
         short = int(match[3])
         y, mo, d = (1900 if short >= 70 else 2000) + short, match[2], match[1]  # a fixed pivot: "27.04.99" is 1999
@@ -317,7 +315,7 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
         return _build(match[1], match[2], 1, None, None, None, None, context.zone)
     else:
         return False
-    clock = match.groups()[3:8]
+    clock = match.groups()[4:9] if match.re is _YMD_SHORT else match.groups()[3:8]  # after its separator group
     if clock[0] is None:
         clock = _clock_before(text, match.start()) or clock
     elif clock[3] is None and _AFTERNOON_CN.search(match[0]):

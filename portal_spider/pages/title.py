@@ -462,9 +462,11 @@ def _as_shown(title: str, lines: list) -> str:
     found: dict[int, int] = {}
     for index, (text, _) in enumerate(lines[:300]):
         # Only lines about as long as one of the parts are normalised: it is the costly part.
-        for part, (target, key) in enumerate(zip(wanted, keys)):
-            if part not in found and abs(len(text) - len(target)) <= 3 + len(target) // 10 and normalise_for_compare(text) == key:
-                found[part] = index
+        near = [part for part, target in enumerate(wanted)
+                if part not in found and abs(len(text) - len(target)) <= 3 + len(target) // 10]
+        if near:
+            line_key = normalise_for_compare(text)
+            found.update((part, index) for part in near if keys[part] == line_key)
     if 0 in found:
         return lines[found[0]][0]
     if 1 in found and 2 in found and 0 < found[2] - found[1] <= 3:
