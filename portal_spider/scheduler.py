@@ -16,6 +16,8 @@ import threading
 import time
 
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+# Seconds between a Ctrl-C and the SIGTERM passed on to the running crawl (see run_schedule).
+FORWARD_AFTER_CTRL_C = 0.3
 INTERVAL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$")
 
 
@@ -55,9 +57,14 @@ def run_schedule(every_seconds: float, crawl_command: list[str], log=None) -> No
         stopping.set()
         if child and child[0].poll() is None:
             # SIGTERM asks the crawl to finish what it fetched, and it says so. A Ctrl-C
-            # has reached it too, through the terminal's process group: a SIGTERM after
-            # that changes nothing, while a second SIGINT would stop it at once.
-            child[0].send_signal(signal.SIGTERM)
+            # reaches it too, through the terminal's process group: a SIGTERM after
+            # that changes nothing, while a second SIGINT would stop it at once. The
+            # group's processes are signalled one after the other, so the SIGTERM
+            # waits a moment: sent at once, it could come first and be what the crawl
+            # reports.
+            crawl = child[0]
+            delay = FORWARD_AFTER_CTRL_C if signum == signal.SIGINT else 0.0
+            threading.Timer(delay, lambda: crawl.poll() is None and crawl.send_signal(signal.SIGTERM)).start()
         else:
             log(f"schedule: {signal.Signals(signum).name} received, stopping")
 
