@@ -124,6 +124,25 @@ def test_a_line_that_extends_the_title_is_the_headline(head, body, title):
     assert title_of(body, head) == title
 
 
+@pytest.mark.parametrize("head, block, title", [
+    # The kicker set off by a separator the reader does not see, as an h1 would have it.
+    ("<title>Klimaschutz: Bohren, bis es heiß wird | Spielwarte</title>",
+     "<span>Klimaschutz</span><span class='visually-hidden'>: </span><span>Bohren, bis es heiß wird</span>",
+     "Bohren, bis es heiß wird"),
+    # A title names the headline alone.
+    ("<title>Abstandsregeln und Fieberkontrollen: Wie Firmen ihre Leute schützen | Spielwarte</title>"
+     "<meta property='og:title' content='Wie Firmen ihre Leute schützen'>",
+     "<span>Abstandsregeln und Fieberkontrollen </span><span>: </span><span>Wie Firmen ihre Leute schützen</span>",
+     "Wie Firmen ihre Leute schützen"),
+    # The titles carry the kicker as the block shows it: part of the headline.
+    ("<title>Leserbrief: Warum die Bahn wieder pünktlich sein muss</title>",
+     "<b>Leserbrief:</b><i> Warum die Bahn wieder pünktlich sein muss</i>",
+     "Leserbrief: Warum die Bahn wieder pünktlich sein muss"),
+])
+def test_a_headline_in_a_styled_block_is_read_as_an_h1_would_be(head, block, title):
+    assert title_of(f"<div class='headline'>{block}</div>" + TEXT, head) == title
+
+
 def test_the_title_shown_in_a_list_further_down_does_not_beat_the_extended_headline_above():
     head = "<title>Stadt baut neue Brücke | Tagesblick</title>"
     body = ("<div>Stadt baut neue Brücke über den Rhein bis 2026</div>" + TEXT

@@ -423,6 +423,26 @@ def _shown_or_extended(references: list[str], lines: list, site_names: list[str]
     return shown or (extended[1] if extended else None)
 
 
+def _without_kicker(text: str | None, lines: list, references: list[str], site_names: list[str], url: str) -> str | None:
+    """A headline shown in a styled block rather than a heading, read as h1s are (see
+    _heading_title): without a kicker that the block sets off in an element of its own
+    (_heading_text), unless a title carries the kicker as the block shows it (a hidden
+    separator is no part of it) and none names the headline alone."""
+    if text is None:
+        return None
+    key = _letters(text)  # the block may space its separator element differently
+    ref_keys = {normalise_for_compare(r) for r in references}
+    for line, block in lines[:300]:
+        if abs(len(line) - len(text)) <= 3 and block.tag not in _HEADINGS and _letters(line) == key:
+            headline = _heading_text(block)
+            if _letters(headline) == key:
+                continue
+            alone = normalise_for_compare(headline) in ref_keys | _named_cores(references, site_names, url)
+            shown = normalise_for_compare(without_label(clean_line(_visible_text(block))))
+            return headline if alone or shown not in ref_keys else text
+    return text
+
+
 def title_field(page: Page) -> tuple[str | None, str]:
     """Selector, an h1 the other titles support, a title part the page shows, then a title
     minus site name; with the source of the value."""
@@ -437,7 +457,8 @@ def title_field(page: Page) -> tuple[str | None, str]:
     # Pages without a usable h1 may show their headline as an h2 (the h1 being the site's name).
     heading = (_heading_title(headings, references, structured.site_names, lines, page.url)
                or _heading_title(list(root.iter("h2"))[:6], references, structured.site_names, lines, page.url, True)
-               or _shown_or_extended(references, lines, structured.site_names, page.url)
+               or _without_kicker(_shown_or_extended(references, lines, structured.site_names, page.url), lines,
+                                  references, structured.site_names, page.url)
                or _heading_before_qualifier(references, lines, structured.site_names))
     if heading:
         return without_label(heading), HEURISTIC
