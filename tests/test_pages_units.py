@@ -127,6 +127,27 @@ def test_chinese_half_day_words_and_numeral_dates(text, expected):
     assert iso(find_date(text, DateContext(CHINA, None))) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    # Full-width digits and separators, as GB2312-era pages type them.
+    ("２００５年８月２８日", "2005-08-28T00:00:00+08:00"),
+    ("发布时间：２００５－０８－２８　２０：５６", "2005-08-28T20:56:00+08:00"),
+    # A weekday between the day and its clock.
+    ("2019年09月05日 星期四 11:10", "2019-09-05T11:10:00+08:00"),
+    ("2019-09-05（周四）11:10", "2019-09-05T11:10:00+08:00"),
+    ("2019年9月5日 星期四", "2019-09-05T00:00:00+08:00"),
+])
+def test_chinese_dates_in_full_width_digits_or_with_a_weekday_before_the_clock(text, expected):
+    assert iso(find_date(text, DateContext(CHINA, None))) == expected
+
+
+def test_a_headline_date_in_full_width_digits_dates_the_article():
+    words = "这是一篇关于游戏更新的文章，内容详细介绍了新版本的改动。" * 8
+    html = (f'<html lang="zh-CN"><body><h1>新版本更新说明</h1><p>２００５年８月２８日　来源：本站</p>'
+            f'<div class="content"><p>{words}</p><p>{words}</p></div></body></html>')
+    article = parse_article(html, "https://news.example.cn/a/1.html", ExtractionOptions())
+    assert article.published_at == "2005-08-28T00:00:00+08:00"
+
+
 @pytest.mark.parametrize("zone, text, expected", [
     # Where dates are written year first, a two-digit year with a clock time leads.
     (CHINA, "19-09-05 11:10", "2019-09-05T11:10:00+08:00"),
