@@ -314,6 +314,22 @@ def test_published_date_is_preferred_over_modified_and_comment_dates():
     assert parse_article(page(body), "https://a.example/x").published_at == "2025-05-13T11:07:00+08:00"
 
 
+TABLE_TEASERS = "".join(f"<tr><td><a href='/n/{i}'>本市新建的第{i}所学校今天正式开学迎新</a></td><td>2011-03-0{i + 1}</td></tr>"
+                        for i in range(3))
+
+
+@pytest.mark.parametrize("layout", [
+    f"<table>{TABLE_TEASERS}</table><h1>新版本上线</h1>",
+    f"<h1>新版本上线</h1><table>{TABLE_TEASERS}</table>",
+])
+def test_a_table_of_other_stories_with_their_days_in_a_cell_of_their_own_does_not_date_the_page(layout):
+    # A table layout lists other articles as rows: a headline link in one cell, its day
+    # in the next; the page's own day is shown below its article.
+    body = f"{layout}<div class='content'><p>{HAN * 5}</p><p>{HAN * 5}</p></div><div>2005-08-28 20:56</div>"
+    assert parse_article(page(body, "<title>新版本上线</title>"), "https://a.example/x").published_at == \
+        "2005-08-28T20:56:00+08:00"
+
+
 def test_structured_date_with_offset_beats_a_naive_one():
     head = ('<meta property="article:published_time" content="2022-05-10T23:35:55">'
             '<meta name="date" content="2022-05-11T04:10:00-03:00">')

@@ -289,6 +289,25 @@ def _teaser(element, line: str) -> bool:
         text = " ".join(link.text_content().split())
         if text and text in line and _reads_as_headline(text) and not WRITTEN_DAY.search(text):
             return True  # a link on the date itself ("Posted on <a>Monday, May 3, 2021</a>") is a permalink
+    return _in_teaser_row(element, line)
+
+
+_ROW_LENGTH = 150  # characters: a list item, not an article laid out in one table row
+
+
+def _in_teaser_row(element, line: str) -> bool:
+    """Whether the dated line sits in its own cell of a table row whose other cell links a
+    headline ("<tr><td><a>本市新建的学校开学</a></td><td>2011-03-01</td></tr>"), as table
+    layouts list other articles. (A list item's separate date may be the page's own entry
+    in a list of the section's articles.)"""
+    row = next((a for a in islice(element.iterancestors(), 3) if a.tag == "tr"), None)
+    if row is None or len(" ".join(row.text_content().split())) >= _ROW_LENGTH:
+        return False
+    for link in islice(row.iterfind(".//a[@href]"), 5):
+        text = " ".join(link.text_content().split())
+        if text and text not in line and _reads_as_headline(text) and not WRITTEN_DAY.search(text) \
+                and next(link.iterancestors("h1"), None) is None:
+            return True
     return False
 
 
