@@ -330,6 +330,14 @@ def test_a_table_of_other_stories_with_their_days_in_a_cell_of_their_own_does_no
         "2005-08-28T20:56:00+08:00"
 
 
+def test_a_date_inside_a_sentence_of_the_article_does_not_date_the_page():
+    # A citation's edition ("出版社1999年1月第1版") in the article's prose is no publication date.
+    prose = "".join(f"<p>{HAN * 3}</p>" for _ in range(3))
+    body = (f"<h1>投身外交</h1><div class='content'>{prose}<p>萧乾：《风雨平生》，第236页，北京大学出版社1999年1月第1版。</p>"
+            f"{prose}</div>")
+    assert parse_article(page(body, "<title>投身外交</title>"), "https://book.example.cn/41.shtml").published_at is None
+
+
 def test_structured_date_with_offset_beats_a_naive_one():
     head = ('<meta property="article:published_time" content="2022-05-10T23:35:55">'
             '<meta name="date" content="2022-05-11T04:10:00-03:00">')

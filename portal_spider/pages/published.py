@@ -54,7 +54,17 @@ def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime |
     # A long line counts only when it opens with a dateline ("27.1.2022 - Bei der …").
     window = windows[0]
     return next((_with_clock_below(m, window, i, context) for i, t in enumerate(window) if not _PROFILE_LABEL.search(t)
-                 and (m := find_date(t if len(t) < 200 else _opening_date(t), context))), None)
+                 and (m := find_date(t if len(t) < 200 and not _prose(t) else _opening_date(t), context))), None)
+
+
+# Sentence marks: a line with a full stop and clauses is the article's prose, and a date
+# inside it (a citation's "出版社1999年1月第1版", an event's day) names no publication.
+_FULL_STOP = re.compile(r"[。！？]|[.!?](?:\s|$)")
+_CLAUSE = re.compile(r"[，,；;]")
+
+
+def _prose(text: str) -> bool:
+    return bool(_FULL_STOP.search(text)) and len(_CLAUSE.findall(text)) >= 2
 
 
 # A clock time alone on a line ("03:26 pm"), as templates print it under the day.
