@@ -13,6 +13,8 @@ unchanged, and every date a probe adds is years away from any label:
 - related-below: the same list at the end of the body.
 - related-rows: the three stories as a table layout lists them, a headline link in one cell
   and its day ("2011-03-04", no markup) in the next, at the top of the body.
+- related-cards: the three stories as cards, a block with the headline link and a block
+  with its day and time below it, at the top of the body.
 - comments: three readers' replies, "Posted on <date> <time>" each, at the end of the body.
 - other-json-ld: a NewsArticle JSON-LD block about another URL with a dated instant.
 - header-today: the day the page is served, as a portal header prints it ("今天是… 星期二",
@@ -37,7 +39,7 @@ from lxml import etree, html as lxml_html
 from benchmarks.extraction import META_SETS, date_hit, load_pages, load_truth, page_halves, scored_date
 from portal_spider.pages import decode_html, parse_article
 
-PROBES = ("related-above", "related-below", "related-rows", "comments", "other-json-ld", "header-today", "no-structured")
+PROBES = ("related-above", "related-below", "related-rows", "related-cards", "comments", "other-json-ld", "header-today", "no-structured")
 _OTHER_DATES = ("2011-03-04T09:15:00+01:00", "2012-06-07T18:40:00+02:00", "2013-09-10T07:05:00+02:00")
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*>")
 
@@ -54,6 +56,13 @@ def _related_rows(zh: bool) -> str:
         f"<tr><td><a href='/other/{i}'>{f'本市新建的第{i + 1}所学校今天正式开学' if zh else f'Another story about the town, part {i + 1} of the series'}</a></td>"
         f"<td>{moment[:10]}</td></tr>" for i, moment in enumerate(_OTHER_DATES))
     return f"<table class='list'>{rows}</table>"
+
+
+def _related_cards(zh: bool) -> str:
+    cards = "".join(
+        f"<div class='card'><div class='headline'><a href='/other/{i}'>{f'本市新建的第{i + 1}所学校今天正式开学' if zh else f'Another story about the town, part {i + 1} of the series'}</a></div>"
+        f"<div class='when'>{moment[:10]} {moment[11:16]}</div></div>" for i, moment in enumerate(_OTHER_DATES))
+    return f"<div class='cards'>{cards}</div>"
 
 
 def _comments(zh: bool) -> str:
@@ -76,8 +85,8 @@ def perturb(probe: str, root, zh: bool) -> bool:
         else:
             markup = _related(zh)
         body.insert(0, lxml_html.fragment_fromstring(markup))
-    elif probe == "related-rows":
-        body.insert(0, lxml_html.fragment_fromstring(_related_rows(zh)))
+    elif probe in ("related-rows", "related-cards"):
+        body.insert(0, lxml_html.fragment_fromstring((_related_rows if probe == "related-rows" else _related_cards)(zh)))
     elif probe == "related-below":
         body.append(lxml_html.fragment_fromstring(_related(zh)))
     elif probe == "comments":

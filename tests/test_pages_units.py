@@ -330,6 +330,28 @@ def test_a_table_of_other_stories_with_their_days_in_a_cell_of_their_own_does_no
         "2005-08-28T20:56:00+08:00"
 
 
+def test_cards_of_other_stories_with_their_days_below_the_headline_links_do_not_date_the_page():
+    cards = "".join(f"<div class='card'><div class='t'><a href='/n/{i}'>本市新建的第{i}所学校今天正式开学迎新</a></div>"
+                    f"<div class='d'>2011-03-0{i + 1} 10:00</div></div>" for i in range(3))
+    body = f"<div class='cards'>{cards}</div><h1>新版本上线</h1><div class='content'><p>{HAN * 5}</p></div><div>2005-08-28 20:56</div>"
+    assert parse_article(page(body, "<title>显示文章</title>"), "https://a.example/x").published_at == \
+        "2005-08-28T20:56:00+08:00"
+
+
+def test_the_pages_own_entry_in_a_list_of_the_sections_stories_dates_it():
+    # The list links the page itself: that entry's day is the page's, the others' are not.
+    url = "https://www.example.ch/kultur/mit-allen-wassern-gewaschen-ld.1161246"
+    entries = [(url, "Tanz in der Lokremise: Mit allen Wassern gewaschen", "19.10.2019, 05:00 Uhr"),
+               ("/kultur/andere-ld.1", "Neu auch in der Schweiz: Firmensitze, die ganze Stadtbilder dominieren",
+                "18.10.2019, 18:50 Uhr")]
+    items = "".join(f"<li><div><a href='{href}'><h2>{headline}</h2></a><div class='meta'>{day}</div></div></li>"
+                    for href, headline, day in entries)
+    prose = "<p>" + "Die Tänzerinnen zeigen in der Lokremise ein Stück über Wasser, das lange nachwirkt. " * 4 + "</p>"
+    body = f"<h1>Tanz in der Lokremise: Mit allen Wassern gewaschen</h1><div class='text'>{prose}</div><ul>{items}</ul>"
+    assert parse_article(page(body, '<meta property="og:locale" content="de_CH">'), url).published_at == \
+        "2019-10-19T05:00:00+02:00"
+
+
 def test_a_date_inside_a_sentence_of_the_article_does_not_date_the_page():
     # A citation's edition ("出版社1999年1月第1版") in the article's prose is no publication date.
     prose = "".join(f"<p>{HAN * 3}</p>" for _ in range(3))

@@ -7,7 +7,7 @@ import logging
 import re
 from datetime import datetime, timedelta, timezone
 from itertools import islice
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import htmldate
 
@@ -129,10 +129,10 @@ def _dated_on(windows: list[list[str]], day: datetime, context: DateContext) -> 
                  if len(text) < 200 and (m := find_date(text, context)) and m.date() == day.date() and _has_clock(m)), None)
 
 
-def _marked_date(lines: list, context: DateContext) -> datetime | None:
+def _marked_date(lines: list, context: DateContext, own_url: str | None = None) -> datetime | None:
     """The first date on a short line whose element is marked as date/meta/byline."""
     for text, owner in lines:
-        if len(text) < 120 and _DATE_MARK.search(f"{owner.get('class') or ''} {owner.get('id') or ''}") and not _teaser(owner, text):
+        if len(text) < 120 and _DATE_MARK.search(f"{owner.get('class') or ''} {owner.get('id') or ''}") and not _teaser(owner, text, own_url):
             moment = find_date(text, context)
             if moment and not _MODIFIED_LABEL.search(text) and not _PROFILE_LABEL.search(text):
                 return moment
@@ -146,7 +146,7 @@ def _htmldate_guess(root, url: str, context: DateContext) -> datetime | None:
     A 1 January result is dropped: that is how htmldate reports a bare year.
     """
     times = root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT]
-    teasers = [t for t in times if not _own_time(t)]
+    teasers = [t for t in times if not _own_time(t, url)]
     json_ld = root.xpath("//script[@type='application/ld+json']")
     if teasers or json_ld:
         # htmldate reads any <time> and JSON-LD: give it the page without the <time> of
@@ -154,7 +154,7 @@ def _htmldate_guess(root, url: str, context: DateContext) -> datetime | None:
         # (it gave none, or this fallback would not run), such as other pages' nodes.
         root = copy.deepcopy(root)
         for element in root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT]:
-            if not _own_time(element):
+            if not _own_time(element, url):
                 element.drop_tree()
         for element in root.xpath("//script[@type='application/ld+json']"):
             element.drop_tree()
@@ -289,7 +289,7 @@ def _reads_as_headline(text: str) -> bool:
     return len(words) >= 5 or len(_HAN.findall(text)) >= 8
 
 
-def _teaser(element, line: str) -> bool:
+def _teaser(element, line: str, own_url: str | None = None) -> bool:
     """Whether the dated ``line`` (starting in ``element``) belongs to a list of other
     articles: it shares a link with a headline, or its line with a headline link."""
     for link in (element, *element.iterancestors()):
@@ -299,26 +299,35 @@ def _teaser(element, line: str) -> bool:
         text = " ".join(link.text_content().split())
         if text and text in line and _reads_as_headline(text) and not WRITTEN_DAY.search(text):
             return True  # a link on the date itself ("Posted on <a>Monday, May 3, 2021</a>") is a permalink
-    return _in_teaser_row(element, line)
+    return _in_teaser_item(element, line, own_url)
 
 
-_ROW_LENGTH = 150  # characters: a list item, not an article laid out in one table row
+_ITEM_LENGTH = 150  # characters: a list item or card, not an article's header block
 
 
-def _in_teaser_row(element, line: str) -> bool:
-    """Whether the dated line sits in its own cell of a table row whose other cell links a
-    headline ("<tr><td><a>本市新建的学校开学</a></td><td>2011-03-01</td></tr>"), as table
-    layouts list other articles. (A list item's separate date may be the page's own entry
-    in a list of the section's articles.)"""
-    row = next((a for a in islice(element.iterancestors(), 3) if a.tag == "tr"), None)
-    if row is None or len(" ".join(row.text_content().split())) >= _ROW_LENGTH:
+def _in_teaser_item(element, line: str, own_url: str | None) -> bool:
+    """Whether the dated line sits beside a headline link in the smallest block holding
+    more than the line: a card or row of a list of other articles ("<tr><td><a>本市新建的
+    学校开学</a></td><td>2011-03-01</td></tr>", "<div><div><a>…</a></div><div>date</div></div>").
+    A link to the page itself is its own entry in such a list, not another article."""
+    size = len(" ".join(line.split()))
+    item = next((a for a in islice(element.iterancestors(), 3) if len(" ".join(a.text_content().split())) > size), None)
+    if item is None or len(" ".join(item.text_content().split())) >= _ITEM_LENGTH:
         return False
-    for link in islice(row.iterfind(".//a[@href]"), 5):
+    for link in islice(item.iterfind(".//a[@href]"), 5):
         text = " ".join(link.text_content().split())
         if text and text not in line and _reads_as_headline(text) and not WRITTEN_DAY.search(text) \
-                and next(link.iterancestors("h1"), None) is None:
+                and next(link.iterancestors("h1"), None) is None and not _same_page(link.get("href"), own_url):
             return True
     return False
+
+
+def _same_page(href: str, own_url: str | None) -> bool:
+    if not own_url:
+        return False
+    target = urlsplit(urljoin(own_url, href.strip()))
+    own = urlsplit(own_url)
+    return (target.netloc, target.path.rstrip("/"), target.query) == (own.netloc, own.path.rstrip("/"), own.query)
 
 
 def _own_lines(page: Page, windows: list[list[str]]) -> list[list[str]]:
@@ -327,20 +336,20 @@ def _own_lines(page: Page, windows: list[list[str]]) -> list[list[str]]:
     for text, owner in page.lines:
         owners.setdefault(text, owner)
     return [[text for text in window if not (any(c.isdigit() for c in text) and text in owners
-                                             and _teaser(owners[text], text))] for window in windows]
+                                             and _teaser(owners[text], text, page.url))] for window in windows]
 
 
 _BLOCK_TAGS = {"li", "p", "div", "article", "section", "header", "footer", "td", "dd", "dt", "aside", "figure"}
 
 
-def _own_time(element) -> bool:
+def _own_time(element, own_url: str | None = None) -> bool:
     """A ``<time datetime>`` that is not part of a teaser: judged with the small block
     around it (a list item, a card), or alone when that block is a large one."""
     block = next((a for a in element.iterancestors() if a.tag in _BLOCK_TAGS), None)
     line = " ".join(block.text_content().split()) if block is not None else ""
     if block is None or len(line) >= 300:
         block, line = element, " ".join(element.text_content().split())
-    return not _teaser(block, line)
+    return not _teaser(block, line, own_url)
 
 
 def date_field(page: Page, windows: list[list[str]], headline: list[str] | None = None) -> tuple[str | None, str, bool]:
@@ -363,7 +372,7 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
         selected = selected_text(page.root, page.options.date_selector)
         moment, source = (find_date(selected, context), SELECTOR) if selected else (None, NONE)
         if moment is None:
-            moment, source = _labelled_date(windows, context) or _marked_date(page.lines, context), HEURISTIC
+            moment, source = _labelled_date(windows, context) or _marked_date(page.lines, context, page.url), HEURISTIC
     if moment is None:
         return None, NONE, False
     if moment.tzinfo is ASSUMED_UTC:
@@ -395,7 +404,7 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
             # by the headline contradicts: readers see the page's date.
             moment, source = near, HEURISTIC
     if not moment:
-        moment, source = shown or _marked_date(page.lines, context), HEURISTIC
+        moment, source = shown or _marked_date(page.lines, context, url), HEURISTIC
     moment = _local(moment, context) if moment else None
     in_url = _url_date(url, context)
     if moment and in_url and moment.date() != in_url.date():
@@ -403,7 +412,7 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
         # the line by the title another item's); a line showing that day gives its clock.
         moment, source = _dated_on(windows, in_url, context) or in_url, HEURISTIC
     if not moment:
-        own = next((t for t in root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT] if _own_time(t)), None)
+        own = next((t for t in root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT] if _own_time(t, url)), None)
         moment = parse_iso(own.get("datetime"), context) if own is not None else None
         moment = _local(moment, context) if moment else None
     if not moment:
