@@ -352,6 +352,24 @@ def test_the_pages_own_entry_in_a_list_of_the_sections_stories_dates_it():
         "2019-10-19T05:00:00+02:00"
 
 
+def test_a_sites_last_update_above_the_title_does_not_date_the_page():
+    body = (f"<div class='site'>本站最后更新：2011-03-04 09:15</div><h1>新版本上线</h1><div>2005-08-28 20:56 本站</div>"
+            f"<div class='content'><p>{HAN * 5}</p><p>{HAN * 5}</p></div>")
+    assert parse_article(page(body, "<title>新版本上线</title>"), "https://a.example/x").published_at == \
+        "2005-08-28T20:56:00+08:00"
+
+
+def test_a_blog_sidebars_calendar_month_before_the_post_does_not_date_it():
+    # The title is no line of the page, so its top is where the date is looked for; a left
+    # sidebar comes first in the markup, with a calendar headed by its month.
+    days = "".join(f"<td><a href='/d/{d}'>{d}</a></td>" for d in range(1, 8))
+    body = (f"<table><tr><td><table><caption>2011年3月</caption><tr>{days}</tr></table></td><td>"
+            f"<div>湘菜粤菜 兵分两路</div><div>2005-06-14 03:25:55</div><div><p>{HAN * 5}</p><p>{HAN * 5}</p></div>"
+            "</td></tr></table>")
+    assert parse_article(page(body, "<title>海姑娘的博客</title>"), "https://blog.example.cn/archives.php").published_at == \
+        "2005-06-14T03:25:55+08:00"
+
+
 def test_a_date_inside_a_sentence_of_the_article_does_not_date_the_page():
     # A citation's edition ("出版社1999年1月第1版") in the article's prose is no publication date.
     prose = "".join(f"<p>{HAN * 3}</p>" for _ in range(3))

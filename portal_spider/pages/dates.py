@@ -330,6 +330,13 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
     return _build(y, mo, d, *clock[:4], _offset(clock[4], clock[0], context))
 
 
+def month_alone(text: str) -> bool:
+    """Whether the only date ``text`` writes is a month ("2011年3月"): a calendar's or an
+    archive's heading, or a periodical's issue."""
+    text = text.translate(_FULL_WIDTH)
+    return bool(_YM_CN.search(text)) and not any(form.search(text) for form in SHOWN_DATES)
+
+
 def _year_first(zone: tzinfo) -> bool:
     return zone is CHINA or getattr(zone, "key", None) in _YEAR_FIRST_ZONES
 

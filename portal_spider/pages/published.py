@@ -11,7 +11,8 @@ from urllib.parse import urljoin, urlsplit
 
 import htmldate
 
-from .dates import ASSUMED_UTC, WRITTEN_DAY, DateContext, find_date, iso, month_number, parse_iso, states_offset
+from .dates import (ASSUMED_UTC, WRITTEN_DAY, DateContext, find_date, iso, month_alone, month_number, parse_iso,
+                    states_offset)
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, NONE, SELECTOR
@@ -52,9 +53,13 @@ def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime |
     # Unlabelled, the first date next to the title is the publication time, even when
     # the portal calls it 更新/Updated (nothing better labelled was found above).
     # A long line counts only when it opens with a dateline ("27.1.2022 - Bei der …").
+    # A day not called an update comes first: "本站最后更新" above a title is the site's, a
+    # month alone ("2011年3月") a calendar's or an archive's heading.
     window = windows[0]
-    return next((_with_clock_below(m, window, i, context) for i, t in enumerate(window) if not _PROFILE_LABEL.search(t)
-                 and (m := find_date(t if len(t) < 200 and not _prose(t) else _opening_date(t), context))), None)
+    dated = [(i, t, m) for i, t in enumerate(window) if not _PROFILE_LABEL.search(t)
+             and (m := find_date(t if len(t) < 200 and not _prose(t) else _opening_date(t), context))]
+    first = next((d for d in dated if not _MODIFIED_LABEL.search(d[1]) and not month_alone(d[1])), dated[0] if dated else None)
+    return _with_clock_below(first[2], window, first[0], context) if first else None
 
 
 # Sentence marks: a line with a full stop and clauses is the article's prose, and a date
@@ -364,8 +369,9 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
     windows = [[text for text in window if not _TODAY_LABEL.search(text)] for window in _own_lines(page, windows)]
     if not headline:
         # No line shows the title, so the first window is the page top: where a portal's
-        # header prints the day it is served ("2024年5月3日 星期五"), not when it published.
-        windows[0] = [text for text in windows[0] if not _todays_date(text, context)]
+        # header prints the day it is served ("2024年5月3日 星期五"), not when it published,
+        # and a blog's sidebar its calendar and archive months.
+        windows[0] = [text for text in windows[0] if not _todays_date(text, context) and not month_alone(text)]
     headline = _own_lines(page, [headline])[0] if headline else headline
     moment, source = _absolute_date(page, windows, headline, DateContext(context.zone, None))
     if moment is None and context.now is not None:
