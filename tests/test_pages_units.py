@@ -609,6 +609,13 @@ def test_interview_questions_labelled_like_bylines_stay_in_the_text():
     assert "記者：你平時怎麼練習？" in article.body_text.split("\n") and "記者 王小明" not in article.body_text
 
 
+def test_a_reporter_line_naming_its_site_first_is_no_body_text():
+    paragraphs = [f"{HAN * 3}第{i}段。" for i in range(3)]
+    html = page("<h1>农机专家李金泽</h1><div class='content'><p>新华网黑龙江频道&nbsp; 记者&nbsp; 伊琳&nbsp; 李清芬</p>"
+                "<p>战地记者的一天</p>" + "".join(f"<p>{p}</p>" for p in paragraphs) + "</div>")
+    assert parse_article(html, "https://a.example/x").body_text.split("\n") == ["战地记者的一天", *paragraphs]
+
+
 def test_reporters_credited_at_the_end_of_the_article():
     html = page(f"<h1>一篇文章的標題</h1><div><p>{HAN * 5}</p><p>{HAN * 3}（姚峰 上海报道）</p></div>")
     assert parse_article(html, "https://a.example/x").author == "姚峰"
