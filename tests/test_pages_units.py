@@ -873,6 +873,20 @@ def test_a_thread_beside_a_paragraph_in_its_column_gives_its_opening_post():
     assert parse_article(html, "https://bbs.example.cn/thread-1-1.html").body_text == f"{opening}\n{opening}"
 
 
+def test_a_thread_laid_out_in_tables_gives_its_opening_posts_message_not_its_header_row():
+    # Each post is a table: a header row (poster, date) above a message row; the rows of
+    # the first post are no thread of their own, though its message opens with a date too.
+    opening = "<p>2025-05-10 20:00 来源：本站</p>" + "".join(f"<p>{SHORT_ZH}第{i}段讲的是新副本首领的机制和我们的站位安排。</p>" for i in range(4))
+    replies = "".join(f"<table class='post'><tr><td class='by'><a href='/u/{i}'>玩家{i}</a> 发表于 2025-05-1{i} 20:1{i}</td></tr>"
+                      f"<tr><td class='msg'>楼上说得对，我们也是这样过的。<br>治疗压力确实很大，建议多带一个治疗。</td></tr></table>"
+                      for i in range(1, 5))
+    first = (f"<table class='post'><tr><td class='by'><a href='/u/0'>楼主</a> 发表于 2025-05-10 20:00</td></tr>"
+             f"<tr><td class='msg'><div>{opening}</div></td></tr></table>")
+    html = page(f"<h1>副本开荒记录</h1><div class='thread'>{first}{replies}</div>", "<title>副本开荒记录</title>")
+    text = parse_article(html, "https://bbs.example.cn/thread-1-1.html").body_text
+    assert text.count("新副本首领的机制") == 4 and "发表于" not in text and "楼上说得对" not in text
+
+
 def test_live_blog_items_stamped_with_a_time_of_day_are_all_kept():
     # Only entries headed by a full date and time (a blog archive's posts) are separate
     # articles; a live blog's items, stamped with the time of day, are one.
