@@ -609,20 +609,6 @@ def test_interview_questions_labelled_like_bylines_stay_in_the_text():
     assert "記者：你平時怎麼練習？" in article.body_text.split("\n") and "記者 王小明" not in article.body_text
 
 
-def test_a_short_poem_above_its_longer_note_is_kept_with_it():
-    # The note outscores the poem's short lines; both are the article, the dedication above
-    # them (no sentence) and the author's profile below (a heading of its own) are not.
-    note = ("夜深人静时，是自己一天最轻松的时刻，此时品品红酒、独坐书房翻看经典，遨游在知识的海洋里，甚是尽兴；恰逢腊月十六，"
-            "皎洁圆满的月光照进窗子、洒在酒案上；对着月亮饮一杯美酒，尽兴之时酌酒吟诗，歌颂华夏五千年之磅礴、之气势。")
-    poem = "深夜看书须尽欢，<br>明月照亮浊酒案。<br>一杯美酒空对月，<br>酌酒吟诗五千年。<br>"
-    html = page(f"<h3>静夜思•夜</h3><div><span>作者：涅阳城</span> 2020年01月12日18:32</div><div id='poem'>"
-                f"<div class='sig'><div>题记：</div><div>己亥年腊月十六深夜看书小酌即兴所作</div></div>"
-                f"<div class='verse'>{poem}</div><div class='noteBox'><div>注释：</div><div class='noteCon'>{note}</div></div></div>"
-                "<div class='bio'><h4>诗人简介</h4><p>涅阳城，河南人，爱好诗词。</p></div>", "<title>静夜思•夜</title>")
-    assert parse_article(html, "https://poems.example.cn/c/1.shtml").body_text.split("\n") == [
-        "深夜看书须尽欢，", "明月照亮浊酒案。", "一杯美酒空对月，", "酌酒吟诗五千年。", "注释：", note]
-
-
 def test_a_reporter_line_naming_its_site_first_is_no_body_text():
     paragraphs = [f"{HAN * 3}第{i}段。" for i in range(3)]
     html = page("<h1>农机专家李金泽</h1><div class='content'><p>新华网黑龙江频道&nbsp; 记者&nbsp; 伊琳&nbsp; 李清芬</p>"

@@ -223,36 +223,7 @@ def _siblings(best, best_score: float, scores: dict) -> list:
             # Link-heavy neighbours with decent text are sidebars, not article continuations.
             if (score >= threshold and density < 0.2) or (sibling.tag == "p" and len(text) > 80 and density < 0.25):
                 chosen.append(sibling)
-    if len(chosen) > 1:
-        return chosen
-    alike = _same_shape_blocks(best)
-    return alike if len(alike) > 1 else _short_article_blocks(best, best_score, scores) or alike
-
-
-_SHORT_SCORE = 50  # a block scoring less holds a short article: a poem, a notice, a few lines
-
-
-def _short_article_blocks(best, best_score: float, scores: dict) -> list | None:
-    """A short article's blocks above the wrapper of ``best``: a poem's lines above its
-    note, each scoring below the floor that keeps a long article's neighbours out. Only
-    blocks of sentences without links or headings count (not the article's header, a date
-    line, a tag list); what follows an article is its furniture (an author's profile,
-    replies) far more often."""
-    if best_score >= _SHORT_SCORE:
-        return None
-    wrapper = _outermost_wrapper(best)
-    parent = wrapper.getparent()
-    if wrapper is best or parent is None or parent.tag in ("body", "html"):
-        return None
-    chosen = []
-    for sibling in wrapper.itersiblings(preceding=True):
-        if not isinstance(sibling.tag, str) or scores.get(sibling, 0) < best_score * 0.3:
-            continue
-        text = sibling.text_content()
-        if _SENTENCE_END.search(text) and len(_PUNCTUATION.findall(text)) >= 2 and _link_density(sibling) < 0.1 \
-                and sibling.tag not in _HEADING_TAGS and next(sibling.iter(*_HEADING_TAGS), None) is None:
-            chosen.insert(0, sibling)
-    return [*chosen, wrapper] if chosen else None
+    return chosen if len(chosen) > 1 else _same_shape_blocks(best)
 
 
 _POST_HEADER = re.compile(
