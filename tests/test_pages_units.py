@@ -338,6 +338,14 @@ def test_cards_of_other_stories_with_their_days_below_the_headline_links_do_not_
         "2005-08-28T20:56:00+08:00"
 
 
+def test_a_blocks_text_is_only_built_when_it_is_short():
+    from portal_spider.pages.published import _short_text
+    block = lxml_html.fromstring("<div><p>2011-03-01</p>" + "<p>第1条记录 价格100元</p>" * 2000 + "</div>")
+    assert _short_text(block, 150) is None
+    assert _short_text(lxml_html.fromstring("<li><a href='/n'>本市新建的学校开学</a> <span>2011-03-01</span></li>"), 150) == \
+        "本市新建的学校开学 2011-03-01"
+
+
 def test_the_pages_own_entry_in_a_list_of_the_sections_stories_dates_it():
     # The list links the page itself: that entry's day is the page's, the others' are not.
     url = "https://www.example.ch/kultur/mit-allen-wassern-gewaschen-ld.1161246"

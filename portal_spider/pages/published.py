@@ -316,8 +316,17 @@ def _in_teaser_item(element, line: str, own_url: str | None) -> bool:
     学校开学</a></td><td>2011-03-01</td></tr>", "<div><div><a>…</a></div><div>date</div></div>").
     A link to the page itself is its own entry in such a list, not another article."""
     size = len(" ".join(line.split()))
-    item = next((a for a in islice(element.iterancestors(), 3) if len(" ".join(a.text_content().split())) > size), None)
-    if item is None or len(" ".join(item.text_content().split())) >= _ITEM_LENGTH:
+    if size >= _ITEM_LENGTH:
+        return False
+    item = None
+    for ancestor in islice(element.iterancestors(), 3):
+        text = _short_text(ancestor, _ITEM_LENGTH)
+        if text is None:
+            return False  # the block around the line is no list item
+        if len(text) > size:
+            item = ancestor
+            break
+    if item is None:
         return False
     for link in islice(item.iterfind(".//a[@href]"), 5):
         text = " ".join(link.text_content().split())
@@ -325,6 +334,20 @@ def _in_teaser_item(element, line: str, own_url: str | None) -> bool:
                 and next(link.iterancestors("h1"), None) is None and not _same_page(link.get("href"), own_url):
             return True
     return False
+
+
+def _short_text(element, limit: int) -> str | None:
+    """The element's text, whitespace folded, when it is shorter than ``limit``; None
+    otherwise, without building the text of a large block (a page's column holds
+    thousands of dated lines)."""
+    parts, size = [], 0
+    for piece in element.itertext():
+        parts.append(piece)
+        size += len(piece.strip())
+        if size >= limit:
+            return None
+    text = " ".join("".join(parts).split())
+    return text if len(text) < limit else None
 
 
 def _same_page(href: str, own_url: str | None) -> bool:
