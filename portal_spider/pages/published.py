@@ -343,7 +343,7 @@ def _short_text(element, limit: int) -> str | None:
     parts, size = [], 0
     for piece in element.itertext():
         parts.append(piece)
-        size += len(piece.strip())
+        size += len("".join(piece.split()))  # characters besides whitespace: the folded text has as many or more
         if size >= limit:
             return None
     text = " ".join("".join(parts).split())
