@@ -11,6 +11,14 @@ unchanged, and every date a probe adds is years away from any label:
 - related-above: a list of three other stories, each a headline link and a
   ``<time datetime>`` with its offset, at the top of the body.
 - related-below: the same list at the end of the body.
+- related-rows: the three stories as a table layout lists them, a headline link in one cell
+  and its day ("2011-03-04", no markup) in the next, at the top of the body.
+- related-cards: the three stories as cards, a block with the headline link and a block
+  with its day and time below it, at the top of the body.
+- sidebar-months: a blog sidebar before the article, as a left column comes first in the
+  markup: a calendar headed by its month ("2011年3月", "March 2011") and archive months.
+- site-updated: a line at the top of the body saying when the site last changed
+  ("本站最后更新：2011-03-04 09:15").
 - comments: three readers' replies, "Posted on <date> <time>" each, at the end of the body.
 - other-json-ld: a NewsArticle JSON-LD block about another URL with a dated instant.
 - header-today: the day the page is served, as a portal header prints it ("今天是… 星期二",
@@ -35,7 +43,7 @@ from lxml import etree, html as lxml_html
 from benchmarks.extraction import META_SETS, date_hit, load_pages, load_truth, page_halves, scored_date
 from portal_spider.pages import decode_html, parse_article
 
-PROBES = ("related-above", "related-below", "comments", "other-json-ld", "header-today", "no-structured")
+PROBES = ("related-above", "related-below", "related-rows", "related-cards", "sidebar-months", "site-updated", "comments", "other-json-ld", "header-today", "no-structured")
 _OTHER_DATES = ("2011-03-04T09:15:00+01:00", "2012-06-07T18:40:00+02:00", "2013-09-10T07:05:00+02:00")
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*>")
 
@@ -45,6 +53,28 @@ def _related(zh: bool) -> str:
         f"<li><a href='/other/{i}'>{f'相关新闻：本市新建的第{i + 1}所学校今天开学' if zh else f'Another story about the town, part {i + 1} of the series'}</a> "
         f"<time datetime='{moment}'>{moment[:10]} {moment[11:16]}</time></li>" for i, moment in enumerate(_OTHER_DATES))
     return f"<div class='related'><h3>{'相关阅读' if zh else 'Related'}</h3><ul>{items}</ul></div>"
+
+
+def _related_rows(zh: bool) -> str:
+    rows = "".join(
+        f"<tr><td><a href='/other/{i}'>{f'本市新建的第{i + 1}所学校今天正式开学' if zh else f'Another story about the town, part {i + 1} of the series'}</a></td>"
+        f"<td>{moment[:10]}</td></tr>" for i, moment in enumerate(_OTHER_DATES))
+    return f"<table class='list'>{rows}</table>"
+
+
+def _related_cards(zh: bool) -> str:
+    cards = "".join(
+        f"<div class='card'><div class='headline'><a href='/other/{i}'>{f'本市新建的第{i + 1}所学校今天正式开学' if zh else f'Another story about the town, part {i + 1} of the series'}</a></div>"
+        f"<div class='when'>{moment[:10]} {moment[11:16]}</div></div>" for i, moment in enumerate(_OTHER_DATES))
+    return f"<div class='cards'>{cards}</div>"
+
+
+def _sidebar_months(zh: bool) -> str:
+    days = "".join(f"<td><a href='/day/{day}'>{day}</a></td>" for day in range(1, 8))
+    archive = "".join(f"<li><a href='/month/{month}'>{f'2011年{month}月' if zh else f'{name} 2011'}</a></li>"
+                      for month, name in ((3, "March"), (2, "February"), (1, "January")))
+    return (f"<div class='sidebar'><table class='calendar'><caption>{'2011年3月' if zh else 'March 2011'}</caption>"
+            f"<tr>{days}</tr></table><ul class='archive'>{archive}</ul></div>")
 
 
 def _comments(zh: bool) -> str:
@@ -67,6 +97,13 @@ def perturb(probe: str, root, zh: bool) -> bool:
         else:
             markup = _related(zh)
         body.insert(0, lxml_html.fragment_fromstring(markup))
+    elif probe in ("related-rows", "related-cards"):
+        body.insert(0, lxml_html.fragment_fromstring((_related_rows if probe == "related-rows" else _related_cards)(zh)))
+    elif probe == "sidebar-months":
+        body.insert(0, lxml_html.fragment_fromstring(_sidebar_months(zh)))
+    elif probe == "site-updated":
+        line = "本站最后更新：2011-03-04 09:15" if zh else "Site last updated: 2011-03-04 09:15"
+        body.insert(0, lxml_html.fragment_fromstring(f"<div class='site'>{line}</div>"))
     elif probe == "related-below":
         body.append(lxml_html.fragment_fromstring(_related(zh)))
     elif probe == "comments":

@@ -14,6 +14,8 @@ article's paragraphs, then scores the body F1 as the extraction benchmark does:
 - thread: the article's paragraphs become the first of five forum posts (a poster and a
   "posted on" date each); the label is unchanged. Pages whose article spans several
   containers are skipped: only one container would move into the post.
+- thread-table: the same thread laid out in tables, as older forum software does: each
+  post a table whose first row is its header and whose second row is its message.
 - furniture: a share bar, a source line and a copyright notice closing the article.
 - short: of the article's paragraphs only the first, about --short-length characters, are
   kept; the label loses the dropped ones.
@@ -35,7 +37,7 @@ from benchmarks.extraction import (BODY_SETS, ZH_SETS, load_pages, load_truth, m
                                    page_f1, page_halves)
 from portal_spider.pages import decode_html, parse_article
 
-PROBES = ("comments", "split", "thread", "furniture", "short")
+PROBES = ("comments", "split", "thread", "thread-table", "furniture", "short")
 _REPLIES = {
     True: ["我觉得这篇文章说得很有道理，尤其是第二段的分析，希望作者以后多写一些类似的内容。",
            "楼上说得对，不过我有不同的看法，实际情况可能比文章里写的更复杂一些。",
@@ -97,20 +99,27 @@ def perturb(probe: str, root, gold: str, zh: bool, short_length: int) -> str | N
             for paragraph in own[start:start + 2]:
                 block[0].append(paragraph)
             block.addnext(_fragment(f"<div class='slot'><a href='/ad/{start}'><img src='/ad{start}.png'></a></div>"))
-    elif probe == "thread":
+    elif probe in ("thread", "thread-table"):
         if sum(container in p.iterancestors() for p in paragraphs) < 0.9 * len(paragraphs):
             return None  # the article spans several containers: moving one would leave the rest outside the post
         marker = "发表于" if zh else "Posted on"
         thread = _fragment("<div class='thread'></div>")
         container.addprevious(thread)
-        first = _fragment(f"<div class='post'><div class='by'><a href='/u/0'>starter</a> {marker} 2019-09-05 11:10</div></div>")
         thread.tail, container.tail = container.tail, None
-        first.append(container)
+        if probe == "thread":
+            first = _fragment(f"<div class='post'><div class='by'><a href='/u/0'>starter</a> {marker} 2019-09-05 11:10</div></div>")
+            first.append(container)
+        else:
+            first = _fragment(f"<table class='post'><tr><td class='by'><a href='/u/0'>starter</a> {marker} 2019-09-05 11:10</td></tr>"
+                              "<tr><td class='msg'></td></tr></table>")
+            first.find(".//td[@class='msg']").append(container)
         thread.append(first)
         for i in range(1, 5):
             message = "".join(f"<p>{replies[(i + j) % 3]}</p>" for j in range(6))
-            thread.append(_fragment(f"<div class='post'><div class='by'><a href='/u/{i}'>user{i}</a> {marker} "
-                                    f"2019-09-0{5 + i} 1{i}:20</div><div class='msg'>{message}</div></div>"))
+            header = f"<a href='/u/{i}'>user{i}</a> {marker} 2019-09-0{5 + i} 1{i}:20"
+            thread.append(_fragment(f"<div class='post'><div class='by'>{header}</div><div class='msg'>{message}</div></div>"
+                                    if probe == "thread" else
+                                    f"<table class='post'><tr><td class='by'>{header}</td></tr><tr><td class='msg'>{message}</td></tr></table>"))
     elif probe == "furniture":
         for markup in _FURNITURE[zh]:
             container.append(_fragment(markup))

@@ -127,6 +127,27 @@ def test_chinese_half_day_words_and_numeral_dates(text, expected):
     assert iso(find_date(text, DateContext(CHINA, None))) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    # Full-width digits and separators, as GB2312-era pages type them.
+    ("２００５年８月２８日", "2005-08-28T00:00:00+08:00"),
+    ("发布时间：２００５－０８－２８　２０：５６", "2005-08-28T20:56:00+08:00"),
+    # A weekday between the day and its clock.
+    ("2019年09月05日 星期四 11:10", "2019-09-05T11:10:00+08:00"),
+    ("2019-09-05（周四）11:10", "2019-09-05T11:10:00+08:00"),
+    ("2019年9月5日 星期四", "2019-09-05T00:00:00+08:00"),
+])
+def test_chinese_dates_in_full_width_digits_or_with_a_weekday_before_the_clock(text, expected):
+    assert iso(find_date(text, DateContext(CHINA, None))) == expected
+
+
+def test_a_headline_date_in_full_width_digits_dates_the_article():
+    words = "这是一篇关于游戏更新的文章，内容详细介绍了新版本的改动。" * 8
+    html = (f'<html lang="zh-CN"><body><h1>新版本更新说明</h1><p>２００５年８月２８日　来源：本站</p>'
+            f'<div class="content"><p>{words}</p><p>{words}</p></div></body></html>')
+    article = parse_article(html, "https://news.example.cn/a/1.html", ExtractionOptions())
+    assert article.published_at == "2005-08-28T00:00:00+08:00"
+
+
 @pytest.mark.parametrize("zone, text, expected", [
     # Where dates are written year first, a two-digit year with a clock time leads.
     (CHINA, "19-09-05 11:10", "2019-09-05T11:10:00+08:00"),
@@ -291,6 +312,78 @@ def test_published_date_is_preferred_over_modified_and_comment_dates():
     body = ("<h1>標題</h1><p>更新時間：2025-06-01 10:00 發布時間：2025-05-13 11:07</p>"
             f"<div class='content'><p>{HAN * 5}</p><p>2024-01-01 正文裡的日期</p></div>")
     assert parse_article(page(body), "https://a.example/x").published_at == "2025-05-13T11:07:00+08:00"
+
+
+TABLE_TEASERS = "".join(f"<tr><td><a href='/n/{i}'>本市新建的第{i}所学校今天正式开学迎新</a></td><td>2011-03-0{i + 1}</td></tr>"
+                        for i in range(3))
+
+
+@pytest.mark.parametrize("layout", [
+    f"<table>{TABLE_TEASERS}</table><h1>新版本上线</h1>",
+    f"<h1>新版本上线</h1><table>{TABLE_TEASERS}</table>",
+])
+def test_a_table_of_other_stories_with_their_days_in_a_cell_of_their_own_does_not_date_the_page(layout):
+    # A table layout lists other articles as rows: a headline link in one cell, its day
+    # in the next; the page's own day is shown below its article.
+    body = f"{layout}<div class='content'><p>{HAN * 5}</p><p>{HAN * 5}</p></div><div>2005-08-28 20:56</div>"
+    assert parse_article(page(body, "<title>新版本上线</title>"), "https://a.example/x").published_at == \
+        "2005-08-28T20:56:00+08:00"
+
+
+def test_cards_of_other_stories_with_their_days_below_the_headline_links_do_not_date_the_page():
+    cards = "".join(f"<div class='card'><div class='t'><a href='/n/{i}'>本市新建的第{i}所学校今天正式开学迎新</a></div>"
+                    f"<div class='d'>2011-03-0{i + 1} 10:00</div></div>" for i in range(3))
+    body = f"<div class='cards'>{cards}</div><h1>新版本上线</h1><div class='content'><p>{HAN * 5}</p></div><div>2005-08-28 20:56</div>"
+    assert parse_article(page(body, "<title>显示文章</title>"), "https://a.example/x").published_at == \
+        "2005-08-28T20:56:00+08:00"
+
+
+def test_a_blocks_text_is_only_built_when_it_is_short():
+    from portal_spider.pages.published import _short_text
+    block = lxml_html.fromstring("<div><p>2011-03-01</p>" + "<p>第1条记录 价格100元</p>" * 2000 + "</div>")
+    assert _short_text(block, 150) is None
+    assert _short_text(lxml_html.fromstring("<li><a href='/n'>本市新建的学校开学</a> <span>2011-03-01</span></li>"), 150) == \
+        "本市新建的学校开学 2011-03-01"
+
+
+def test_the_pages_own_entry_in_a_list_of_the_sections_stories_dates_it():
+    # The list links the page itself: that entry's day is the page's, the others' are not.
+    url = "https://www.example.ch/kultur/mit-allen-wassern-gewaschen-ld.1161246"
+    entries = [(url, "Tanz in der Lokremise: Mit allen Wassern gewaschen", "19.10.2019, 05:00 Uhr"),
+               ("/kultur/andere-ld.1", "Neu auch in der Schweiz: Firmensitze, die ganze Stadtbilder dominieren",
+                "18.10.2019, 18:50 Uhr")]
+    items = "".join(f"<li><div><a href='{href}'><h2>{headline}</h2></a><div class='meta'>{day}</div></div></li>"
+                    for href, headline, day in entries)
+    prose = "<p>" + "Die Tänzerinnen zeigen in der Lokremise ein Stück über Wasser, das lange nachwirkt. " * 4 + "</p>"
+    body = f"<h1>Tanz in der Lokremise: Mit allen Wassern gewaschen</h1><div class='text'>{prose}</div><ul>{items}</ul>"
+    assert parse_article(page(body, '<meta property="og:locale" content="de_CH">'), url).published_at == \
+        "2019-10-19T05:00:00+02:00"
+
+
+def test_a_sites_last_update_above_the_title_does_not_date_the_page():
+    body = (f"<div class='site'>本站最后更新：2011-03-04 09:15</div><h1>新版本上线</h1><div>2005-08-28 20:56 本站</div>"
+            f"<div class='content'><p>{HAN * 5}</p><p>{HAN * 5}</p></div>")
+    assert parse_article(page(body, "<title>新版本上线</title>"), "https://a.example/x").published_at == \
+        "2005-08-28T20:56:00+08:00"
+
+
+def test_a_blog_sidebars_calendar_month_before_the_post_does_not_date_it():
+    # The title is no line of the page, so its top is where the date is looked for; a left
+    # sidebar comes first in the markup, with a calendar headed by its month.
+    days = "".join(f"<td><a href='/d/{d}'>{d}</a></td>" for d in range(1, 8))
+    body = (f"<table><tr><td><table><caption>2011年3月</caption><tr>{days}</tr></table></td><td>"
+            f"<div>湘菜粤菜 兵分两路</div><div>2005-06-14 03:25:55</div><div><p>{HAN * 5}</p><p>{HAN * 5}</p></div>"
+            "</td></tr></table>")
+    assert parse_article(page(body, "<title>海姑娘的博客</title>"), "https://blog.example.cn/archives.php").published_at == \
+        "2005-06-14T03:25:55+08:00"
+
+
+def test_a_date_inside_a_sentence_of_the_article_does_not_date_the_page():
+    # A citation's edition ("出版社1999年1月第1版") in the article's prose is no publication date.
+    prose = "".join(f"<p>{HAN * 3}</p>" for _ in range(3))
+    body = (f"<h1>投身外交</h1><div class='content'>{prose}<p>萧乾：《风雨平生》，第236页，北京大学出版社1999年1月第1版。</p>"
+            f"{prose}</div>")
+    assert parse_article(page(body, "<title>投身外交</title>"), "https://book.example.cn/41.shtml").published_at is None
 
 
 def test_structured_date_with_offset_beats_a_naive_one():
@@ -522,6 +615,13 @@ def test_interview_questions_labelled_like_bylines_stay_in_the_text():
     body = f"<h1>標題</h1><p>記者 王小明</p><div><p>{HAN * 4}</p><p>記者：你平時怎麼練習？</p><p>{HAN * 3}</p></div>"
     article = parse_article(page(body), "https://a.example/x")
     assert "記者：你平時怎麼練習？" in article.body_text.split("\n") and "記者 王小明" not in article.body_text
+
+
+def test_a_reporter_line_naming_its_site_first_is_no_body_text():
+    paragraphs = [f"{HAN * 3}第{i}段。" for i in range(3)]
+    html = page("<h1>农机专家李金泽</h1><div class='content'><p>新华网黑龙江频道&nbsp; 记者&nbsp; 伊琳&nbsp; 李清芬</p>"
+                "<p>战地记者的一天</p>" + "".join(f"<p>{p}</p>" for p in paragraphs) + "</div>")
+    assert parse_article(html, "https://a.example/x").body_text.split("\n") == ["战地记者的一天", *paragraphs]
 
 
 def test_reporters_credited_at_the_end_of_the_article():
@@ -765,6 +865,20 @@ def test_a_thread_beside_a_paragraph_in_its_column_gives_its_opening_post():
               f"<div class='thread'>{_short_posts(opening)}</div>")
     html = page(f"<h1>副本开荒求助</h1><div class='column'>{column}</div>", "<title>副本开荒求助</title>")
     assert parse_article(html, "https://bbs.example.cn/thread-1-1.html").body_text == f"{opening}\n{opening}"
+
+
+def test_a_thread_laid_out_in_tables_gives_its_opening_posts_message_not_its_header_row():
+    # Each post is a table: a header row (poster, date) above a message row; the rows of
+    # the first post are no thread of their own, though its message opens with a date too.
+    opening = "<p>2025-05-10 20:00 来源：本站</p>" + "".join(f"<p>{SHORT_ZH}第{i}段讲的是新副本首领的机制和我们的站位安排。</p>" for i in range(4))
+    replies = "".join(f"<table class='post'><tr><td class='by'><a href='/u/{i}'>玩家{i}</a> 发表于 2025-05-1{i} 20:1{i}</td></tr>"
+                      f"<tr><td class='msg'>楼上说得对，我们也是这样过的。<br>治疗压力确实很大，建议多带一个治疗。</td></tr></table>"
+                      for i in range(1, 5))
+    first = (f"<table class='post'><tr><td class='by'><a href='/u/0'>楼主</a> 发表于 2025-05-10 20:00</td></tr>"
+             f"<tr><td class='msg'><div>{opening}</div></td></tr></table>")
+    html = page(f"<h1>副本开荒记录</h1><div class='thread'>{first}{replies}</div>", "<title>副本开荒记录</title>")
+    text = parse_article(html, "https://bbs.example.cn/thread-1-1.html").body_text
+    assert text.count("新副本首领的机制") == 4 and "发表于" not in text and "楼上说得对" not in text
 
 
 def test_live_blog_items_stamped_with_a_time_of_day_are_all_kept():

@@ -18,8 +18,9 @@ _BYLINE_LABEL = re.compile(
     r"(作者|撰文|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|原创|原創|来源|來源|发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|时间|時間|日期|"
     r"浏览|瀏覽|阅读|閱讀|点击|點擊)\s*[:：]"
 )
-# Reporter lines without a colon ("本报记者王燕平") and bare datelines ("2003-7-24 钱江晚报").
-_REPORTER_LINE = re.compile(r"^(?:本报|本刊|本台|新华社|中新社)?(?:记者|記者|实习生|實習生|通讯员|通訊員)\s*\S")
+# Reporter lines without a colon ("本报记者王燕平", a site or channel set off before the
+# word: "新华网黑龙江频道 记者 伊琳") and bare datelines ("2003-7-24 钱江晚报").
+_REPORTER_LINE = re.compile(r"^(?:本报|本刊|本台|新华社|中新社|\S{2,12}\s+)?(?:记者|記者|实习生|實習生|通讯员|通訊員)\s*\S")
 _DATELINE = re.compile(r"^\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?(?:\s*\d{1,2}[:：]\d{2}(?::\d{2})?)?\s*\S{0,12}$")
 # A forum post's header line: "发表于 2019-9-5 11:10 | 只看该作者".
 _POST_HEADER_LINE = re.compile(r"^(?:发表于|發表於|发表在|發表在|Posted on)\s*\d{4}\s*[-/.年]\s*\d{1,2}", re.I)

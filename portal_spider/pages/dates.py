@@ -38,7 +38,8 @@ _MONTHS = {
 MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # A clock time after the date, also set off by a dash ("06/02/2022 - 13:48").
 # The clock's separator is also a dot before "Uhr" ("11.08 Uhr") or an "h" ("08h01").
-_TIME = r"(?:(?:[T\s,]*|\s+[-–|]\s+)(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?)\s+|(?:上午|下午|早上|早晨|中午|晚上|傍晚|凌晨)\s*)?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*Uhr)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
+# A Chinese weekday may stand between the day and its clock ("2019年9月5日 星期四 11:10").
+_TIME = r"(?:(?:[T\s,]*|\s+[-–|]\s+)(?:[(（]?(?:星期|礼拜|禮拜|周|週)[一二三四五六日天][)）]?\s*)?(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?)\s+|(?:上午|下午|早上|早晨|中午|晚上|傍晚|凌晨)\s*)?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*Uhr)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
 # Fixed-offset zone abbreviations; "CST" is China's on a page read in UTC+8, else US Central;
 # "IST" is India's unless the page is read in Israel's or Ireland's zone.
 _ABBREVIATIONS = {
@@ -290,9 +291,15 @@ def _in_digits(match: re.Match) -> str:
     return f"{year}年{_chinese_number(match[2])}月{_chinese_number(match[3])}日"
 
 
+# Full-width digits and separators, as Chinese and Japanese text often writes dates
+# ("２００５年８月２８日"); one character for one, so positions in the text stay.
+_FULL_WIDTH = str.maketrans("０１２３４５６７８９－／．：", "0123456789-/.:")
+
+
 def _absolute(text: str, context: DateContext) -> datetime | None | bool:
     """The first absolute date in ``text``; False when none is written there (None when
     one is, but names no real day)."""
+    text = text.translate(_FULL_WIDTH)
     if "年" in text:
         text = _NUMERAL_DATE_CN.sub(_in_digits, text)
         text = _ROC_YEAR.sub(lambda m: f"{int(m[1] or m[2]) + 1911}年", text)
@@ -321,6 +328,13 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
     elif clock[3] is None and _AFTERNOON_CN.search(match[0]):
         clock = (*clock[:3], "pm", clock[4])
     return _build(y, mo, d, *clock[:4], _offset(clock[4], clock[0], context))
+
+
+def month_alone(text: str) -> bool:
+    """Whether the only date ``text`` writes is a month ("2011年3月"): a calendar's or an
+    archive's heading, or a periodical's issue."""
+    text = text.translate(_FULL_WIDTH)
+    return bool(_YM_CN.search(text)) and not any(form.search(text) for form in SHOWN_DATES)
 
 
 def _year_first(zone: tzinfo) -> bool:

@@ -263,7 +263,9 @@ def _first_post(best):
         if parent is None or parent.tag in ("body", "html"):
             return None
         like = [sibling for sibling in parent if sibling.tag == item.tag and sibling.get("class") == item.get("class")]
-        if len(like) >= 2 and sum(map(_is_post, like)) * 2 > len(like):
+        # A first "post" without a sentence is one post's header row above its message
+        # (a post laid out as a table), not the opening post of a thread.
+        if len(like) >= 2 and sum(map(_is_post, like)) * 2 > len(like) and _SENTENCE_END.search(like[0].text_content()):
             first = like[0]
             if first is item:
                 return None

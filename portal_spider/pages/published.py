@@ -7,11 +7,12 @@ import logging
 import re
 from datetime import datetime, timedelta, timezone
 from itertools import islice
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import htmldate
 
-from .dates import ASSUMED_UTC, WRITTEN_DAY, DateContext, find_date, iso, month_number, parse_iso, states_offset
+from .dates import (ASSUMED_UTC, WRITTEN_DAY, DateContext, find_date, iso, month_alone, month_number, parse_iso,
+                    states_offset)
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, NONE, SELECTOR
@@ -52,9 +53,23 @@ def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime |
     # Unlabelled, the first date next to the title is the publication time, even when
     # the portal calls it 更新/Updated (nothing better labelled was found above).
     # A long line counts only when it opens with a dateline ("27.1.2022 - Bei der …").
+    # A day not called an update comes first: "本站最后更新" above a title is the site's, a
+    # month alone ("2011年3月") a calendar's or an archive's heading.
     window = windows[0]
-    return next((_with_clock_below(m, window, i, context) for i, t in enumerate(window) if not _PROFILE_LABEL.search(t)
-                 and (m := find_date(t if len(t) < 200 else _opening_date(t), context))), None)
+    dated = [(i, t, m) for i, t in enumerate(window) if not _PROFILE_LABEL.search(t)
+             and (m := find_date(t if len(t) < 200 and not _prose(t) else _opening_date(t), context))]
+    first = next((d for d in dated if not _MODIFIED_LABEL.search(d[1]) and not month_alone(d[1])), dated[0] if dated else None)
+    return _with_clock_below(first[2], window, first[0], context) if first else None
+
+
+# Sentence marks: a line with a full stop and clauses is the article's prose, and a date
+# inside it (a citation's "出版社1999年1月第1版", an event's day) names no publication.
+_FULL_STOP = re.compile(r"[。！？]|[.!?](?:\s|$)")
+_CLAUSE = re.compile(r"[，,；;]")
+
+
+def _prose(text: str) -> bool:
+    return bool(_FULL_STOP.search(text)) and len(_CLAUSE.findall(text)) >= 2
 
 
 # A clock time alone on a line ("03:26 pm"), as templates print it under the day.
@@ -119,10 +134,10 @@ def _dated_on(windows: list[list[str]], day: datetime, context: DateContext) -> 
                  if len(text) < 200 and (m := find_date(text, context)) and m.date() == day.date() and _has_clock(m)), None)
 
 
-def _marked_date(lines: list, context: DateContext) -> datetime | None:
+def _marked_date(lines: list, context: DateContext, own_url: str | None = None) -> datetime | None:
     """The first date on a short line whose element is marked as date/meta/byline."""
     for text, owner in lines:
-        if len(text) < 120 and _DATE_MARK.search(f"{owner.get('class') or ''} {owner.get('id') or ''}") and not _teaser(owner, text):
+        if len(text) < 120 and _DATE_MARK.search(f"{owner.get('class') or ''} {owner.get('id') or ''}") and not _teaser(owner, text, own_url):
             moment = find_date(text, context)
             if moment and not _MODIFIED_LABEL.search(text) and not _PROFILE_LABEL.search(text):
                 return moment
@@ -136,7 +151,7 @@ def _htmldate_guess(root, url: str, context: DateContext) -> datetime | None:
     A 1 January result is dropped: that is how htmldate reports a bare year.
     """
     times = root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT]
-    teasers = [t for t in times if not _own_time(t)]
+    teasers = [t for t in times if not _own_time(t, url)]
     json_ld = root.xpath("//script[@type='application/ld+json']")
     if teasers or json_ld:
         # htmldate reads any <time> and JSON-LD: give it the page without the <time> of
@@ -144,7 +159,7 @@ def _htmldate_guess(root, url: str, context: DateContext) -> datetime | None:
         # (it gave none, or this fallback would not run), such as other pages' nodes.
         root = copy.deepcopy(root)
         for element in root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT]:
-            if not _own_time(element):
+            if not _own_time(element, url):
                 element.drop_tree()
         for element in root.xpath("//script[@type='application/ld+json']"):
             element.drop_tree()
@@ -279,7 +294,7 @@ def _reads_as_headline(text: str) -> bool:
     return len(words) >= 5 or len(_HAN.findall(text)) >= 8
 
 
-def _teaser(element, line: str) -> bool:
+def _teaser(element, line: str, own_url: str | None = None) -> bool:
     """Whether the dated ``line`` (starting in ``element``) belongs to a list of other
     articles: it shares a link with a headline, or its line with a headline link."""
     for link in (element, *element.iterancestors()):
@@ -289,7 +304,58 @@ def _teaser(element, line: str) -> bool:
         text = " ".join(link.text_content().split())
         if text and text in line and _reads_as_headline(text) and not WRITTEN_DAY.search(text):
             return True  # a link on the date itself ("Posted on <a>Monday, May 3, 2021</a>") is a permalink
+    return _in_teaser_item(element, line, own_url)
+
+
+_ITEM_LENGTH = 150  # characters: a list item or card, not an article's header block
+
+
+def _in_teaser_item(element, line: str, own_url: str | None) -> bool:
+    """Whether the dated line sits beside a headline link in the smallest block holding
+    more than the line: a card or row of a list of other articles ("<tr><td><a>本市新建的
+    学校开学</a></td><td>2011-03-01</td></tr>", "<div><div><a>…</a></div><div>date</div></div>").
+    A link to the page itself is its own entry in such a list, not another article."""
+    size = len(" ".join(line.split()))
+    if size >= _ITEM_LENGTH:
+        return False
+    item = None
+    for ancestor in islice(element.iterancestors(), 3):
+        text = _short_text(ancestor, _ITEM_LENGTH)
+        if text is None:
+            return False  # the block around the line is no list item
+        if len(text) > size:
+            item = ancestor
+            break
+    if item is None:
+        return False
+    for link in islice(item.iterfind(".//a[@href]"), 5):
+        text = " ".join(link.text_content().split())
+        if text and text not in line and _reads_as_headline(text) and not WRITTEN_DAY.search(text) \
+                and next(link.iterancestors("h1"), None) is None and not _same_page(link.get("href"), own_url):
+            return True
     return False
+
+
+def _short_text(element, limit: int) -> str | None:
+    """The element's text, whitespace folded, when it is shorter than ``limit``; None
+    otherwise, without building the text of a large block (a page's column holds
+    thousands of dated lines)."""
+    parts, size = [], 0
+    for piece in element.itertext():
+        parts.append(piece)
+        size += len("".join(piece.split()))  # characters besides whitespace: the folded text has as many or more
+        if size >= limit:
+            return None
+    text = " ".join("".join(parts).split())
+    return text if len(text) < limit else None
+
+
+def _same_page(href: str, own_url: str | None) -> bool:
+    if not own_url:
+        return False
+    target = urlsplit(urljoin(own_url, href.strip()))
+    own = urlsplit(own_url)
+    return (target.netloc, target.path.rstrip("/"), target.query) == (own.netloc, own.path.rstrip("/"), own.query)
 
 
 def _own_lines(page: Page, windows: list[list[str]]) -> list[list[str]]:
@@ -298,20 +364,20 @@ def _own_lines(page: Page, windows: list[list[str]]) -> list[list[str]]:
     for text, owner in page.lines:
         owners.setdefault(text, owner)
     return [[text for text in window if not (any(c.isdigit() for c in text) and text in owners
-                                             and _teaser(owners[text], text))] for window in windows]
+                                             and _teaser(owners[text], text, page.url))] for window in windows]
 
 
 _BLOCK_TAGS = {"li", "p", "div", "article", "section", "header", "footer", "td", "dd", "dt", "aside", "figure"}
 
 
-def _own_time(element) -> bool:
+def _own_time(element, own_url: str | None = None) -> bool:
     """A ``<time datetime>`` that is not part of a teaser: judged with the small block
     around it (a list item, a card), or alone when that block is a large one."""
     block = next((a for a in element.iterancestors() if a.tag in _BLOCK_TAGS), None)
     line = " ".join(block.text_content().split()) if block is not None else ""
     if block is None or len(line) >= 300:
         block, line = element, " ".join(element.text_content().split())
-    return not _teaser(block, line)
+    return not _teaser(block, line, own_url)
 
 
 def date_field(page: Page, windows: list[list[str]], headline: list[str] | None = None) -> tuple[str | None, str, bool]:
@@ -326,15 +392,16 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
     windows = [[text for text in window if not _TODAY_LABEL.search(text)] for window in _own_lines(page, windows)]
     if not headline:
         # No line shows the title, so the first window is the page top: where a portal's
-        # header prints the day it is served ("2024年5月3日 星期五"), not when it published.
-        windows[0] = [text for text in windows[0] if not _todays_date(text, context)]
+        # header prints the day it is served ("2024年5月3日 星期五"), not when it published,
+        # and a blog's sidebar its calendar and archive months.
+        windows[0] = [text for text in windows[0] if not _todays_date(text, context) and not month_alone(text)]
     headline = _own_lines(page, [headline])[0] if headline else headline
     moment, source = _absolute_date(page, windows, headline, DateContext(context.zone, None))
     if moment is None and context.now is not None:
         selected = selected_text(page.root, page.options.date_selector)
         moment, source = (find_date(selected, context), SELECTOR) if selected else (None, NONE)
         if moment is None:
-            moment, source = _labelled_date(windows, context) or _marked_date(page.lines, context), HEURISTIC
+            moment, source = _labelled_date(windows, context) or _marked_date(page.lines, context, page.url), HEURISTIC
     if moment is None:
         return None, NONE, False
     if moment.tzinfo is ASSUMED_UTC:
@@ -366,7 +433,7 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
             # by the headline contradicts: readers see the page's date.
             moment, source = near, HEURISTIC
     if not moment:
-        moment, source = shown or _marked_date(page.lines, context), HEURISTIC
+        moment, source = shown or _marked_date(page.lines, context, url), HEURISTIC
     moment = _local(moment, context) if moment else None
     in_url = _url_date(url, context)
     if moment and in_url and moment.date() != in_url.date():
@@ -374,7 +441,7 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
         # the line by the title another item's); a line showing that day gives its clock.
         moment, source = _dated_on(windows, in_url, context) or in_url, HEURISTIC
     if not moment:
-        own = next((t for t in root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT] if _own_time(t)), None)
+        own = next((t for t in root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT] if _own_time(t, url)), None)
         moment = parse_iso(own.get("datetime"), context) if own is not None else None
         moment = _local(moment, context) if moment else None
     if not moment:
