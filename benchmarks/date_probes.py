@@ -55,17 +55,20 @@ def _related(zh: bool) -> str:
     return f"<div class='related'><h3>{'相关阅读' if zh else 'Related'}</h3><ul>{items}</ul></div>"
 
 
+def _other_story(i: int, zh: bool) -> str:
+    """A link to another story's page, as a list of them shows it."""
+    headline = f"本市新建的第{i + 1}所学校今天正式开学" if zh else f"Another story about the town, part {i + 1} of the series"
+    return f"<a href='/other/{i}'>{headline}</a>"
+
+
 def _related_rows(zh: bool) -> str:
-    rows = "".join(
-        f"<tr><td><a href='/other/{i}'>{f'本市新建的第{i + 1}所学校今天正式开学' if zh else f'Another story about the town, part {i + 1} of the series'}</a></td>"
-        f"<td>{moment[:10]}</td></tr>" for i, moment in enumerate(_OTHER_DATES))
+    rows = "".join(f"<tr><td>{_other_story(i, zh)}</td><td>{moment[:10]}</td></tr>" for i, moment in enumerate(_OTHER_DATES))
     return f"<table class='list'>{rows}</table>"
 
 
 def _related_cards(zh: bool) -> str:
-    cards = "".join(
-        f"<div class='card'><div class='headline'><a href='/other/{i}'>{f'本市新建的第{i + 1}所学校今天正式开学' if zh else f'Another story about the town, part {i + 1} of the series'}</a></div>"
-        f"<div class='when'>{moment[:10]} {moment[11:16]}</div></div>" for i, moment in enumerate(_OTHER_DATES))
+    cards = "".join(f"<div class='card'><div class='headline'>{_other_story(i, zh)}</div>"
+                    f"<div class='when'>{moment[:10]} {moment[11:16]}</div></div>" for i, moment in enumerate(_OTHER_DATES))
     return f"<div class='cards'>{cards}</div>"
 
 
