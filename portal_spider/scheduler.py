@@ -62,9 +62,10 @@ def run_schedule(every_seconds: float, crawl_command: list[str], log=None) -> No
             # group's processes are signalled one after the other, so the SIGTERM
             # waits a moment: sent at once, it could come first and be what the crawl
             # reports.
-            crawl = child[0]
-            delay = FORWARD_AFTER_CTRL_C if signum == signal.SIGINT else 0.0
-            threading.Timer(delay, lambda: crawl.poll() is None and crawl.send_signal(signal.SIGTERM)).start()
+            if signum == signal.SIGINT:
+                threading.Timer(FORWARD_AFTER_CTRL_C, child[0].send_signal, [signal.SIGTERM]).start()
+            else:
+                child[0].send_signal(signal.SIGTERM)
         else:
             log(f"schedule: {signal.Signals(signum).name} received, stopping")
 
