@@ -279,12 +279,8 @@ def test_a_full_disk_stops_the_ingester_and_nothing_unsaved_is_acknowledged(redi
 @needs_redis
 def test_the_per_site_delay_holds_across_workers(redis_url, portal, tmp_path):
     run("enqueue", "--redis", redis_url, "--start-url", portal.start_url)
-    workers = [
-        subprocess.Popen(cli("crawl", "--redis", redis_url, "-s", "REDIS_IDLE_SECONDS=2", "-s", "DOWNLOAD_DELAY=0.1",
-                             "-s", "ROBOTSTXT_OBEY=0", "-s", "CONCURRENT_REQUESTS_PER_DOMAIN=8"),
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        for _ in range(3)
-    ]
+    # Later settings win: the worker helper's DOWNLOAD_DELAY=0 is overridden.
+    workers = [worker(redis_url, "-s", "DOWNLOAD_DELAY=0.1", "-s", "CONCURRENT_REQUESTS_PER_DOMAIN=8") for _ in range(3)]
     finish(workers)
     times = sorted(t for t, _ in portal.times)
     # One request per 0.1 s to the site, whichever worker sends it: 10 a second, with
