@@ -367,6 +367,18 @@ def test_a_sites_last_update_above_the_title_does_not_date_the_page():
         "2005-08-28T20:56:00+08:00"
 
 
+def test_a_sites_last_update_at_the_top_of_a_page_without_a_title_line_dates_it_last():
+    # No line shows the title, so the page top is where the date is looked for; the site's
+    # update line there loses to the reprint's issue month, and alone it still dates the page.
+    article = f"<div><p>{HAN * 5}</p><p>{HAN * 5}</p><p>——《北京之春》1998年3月号</p></div>"
+    top = "<div class='site'>本站最后更新：2011-03-04 09:15</div>"
+    assert parse_article(page(top + article, "<title>显示文章</title>"), "https://a.example/x").published_at == \
+        "1998-03-01T00:00:00+08:00"
+    article = f"<div><p>{HAN * 5}</p><p>{HAN * 5}</p></div>"
+    assert parse_article(page(top + article, "<title>显示文章</title>"), "https://a.example/x").published_at.startswith(
+        "2011-03-04")
+
+
 def test_a_blog_sidebars_calendar_month_before_the_post_does_not_date_it():
     # The title is no line of the page, so its top is where the date is looked for; a left
     # sidebar comes first in the markup, with a calendar headed by its month.

@@ -390,13 +390,19 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
     """
     context = page.dates
     windows = [[text for text in window if not _TODAY_LABEL.search(text)] for window in _own_lines(page, windows)]
+    updates: list[str] = []
     if not headline:
         # No line shows the title, so the first window is the page top: where a portal's
         # header prints the day it is served ("2024年5月3日 星期五"), not when it published,
-        # and a blog's sidebar its calendar and archive months.
-        windows[0] = [text for text in windows[0] if not _todays_date(text, context) and not month_alone(text)]
+        # a blog's sidebar its calendar and archive months, and the site its last update
+        # ("本站最后更新"): that one dates the page only when nothing else does.
+        updates = [text for text in windows[0] if _MODIFIED_LABEL.search(text)]
+        windows[0] = [text for text in windows[0] if not _todays_date(text, context) and not month_alone(text)
+                      and not _MODIFIED_LABEL.search(text)]
     headline = _own_lines(page, [headline])[0] if headline else headline
     moment, source = _absolute_date(page, windows, headline, DateContext(context.zone, None))
+    if moment is None and updates:
+        moment, source = _labelled_date([updates], DateContext(context.zone, None)), HEURISTIC
     if moment is None and context.now is not None:
         selected = selected_text(page.root, page.options.date_selector)
         moment, source = (find_date(selected, context), SELECTOR) if selected else (None, NONE)
