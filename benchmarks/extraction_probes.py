@@ -19,6 +19,11 @@ article's paragraphs, then scores the body F1 as the extraction benchmark does:
 - furniture: a share bar, a source line and a copyright notice closing the article.
 - short: of the article's paragraphs only the first, about --short-length characters, are
   kept; the label loses the dropped ones.
+- br-lines: the article's paragraphs unwrapped into lines of their container, each ended
+  by two <br>, as older portals and forum software write them; the label is unchanged.
+- layout-table: the article's container moved into the right cell of a layout table whose
+  left cell is a column of links (a channel menu) and a notice; the label is unchanged. As
+  with the threads, pages whose article spans several containers are skipped.
 
 A heuristic that holds only on the pages it was tuned on drops here: the page's own
 layout stays, only the part the probe names changes.
@@ -37,7 +42,7 @@ from benchmarks.extraction import (BODY_SETS, ZH_SETS, load_pages, load_truth, m
                                    page_f1, page_halves)
 from portal_spider.pages import decode_html, parse_article
 
-PROBES = ("comments", "split", "thread", "thread-table", "furniture", "short")
+PROBES = ("comments", "split", "thread", "thread-table", "furniture", "short", "br-lines", "layout-table")
 _REPLIES = {
     True: ["我觉得这篇文章说得很有道理，尤其是第二段的分析，希望作者以后多写一些类似的内容。",
            "楼上说得对，不过我有不同的看法，实际情况可能比文章里写的更复杂一些。",
@@ -99,9 +104,10 @@ def perturb(probe: str, root, gold: str, zh: bool, short_length: int) -> str | N
             for paragraph in own[start:start + 2]:
                 block[0].append(paragraph)
             block.addnext(_fragment(f"<div class='slot'><a href='/ad/{start}'><img src='/ad{start}.png'></a></div>"))
+    elif probe in ("thread", "thread-table", "layout-table") and \
+            sum(container in p.iterancestors() for p in paragraphs) < 0.9 * len(paragraphs):
+        return None  # the article spans several containers: moving one would leave the rest outside
     elif probe in ("thread", "thread-table"):
-        if sum(container in p.iterancestors() for p in paragraphs) < 0.9 * len(paragraphs):
-            return None  # the article spans several containers: moving one would leave the rest outside the post
         marker = "发表于" if zh else "Posted on"
         thread = _fragment("<div class='thread'></div>")
         container.addprevious(thread)
@@ -123,6 +129,20 @@ def perturb(probe: str, root, gold: str, zh: bool, short_length: int) -> str | N
     elif probe == "furniture":
         for markup in _FURNITURE[zh]:
             container.append(_fragment(markup))
+    elif probe == "br-lines":
+        for paragraph in paragraphs:
+            if paragraph.getparent() is container:
+                paragraph.append(_fragment("<br>"))
+                paragraph.append(_fragment("<br>"))
+                paragraph.drop_tag()
+    elif probe == "layout-table":
+        links = "".join(f"<a href='/channel/{i}'>{'频道' if zh else 'Channel'} {i}</a><br>" for i in range(12))
+        notice = "本站公告：欢迎投稿，来稿请注明联系方式。" if zh else "Notice: readers' letters are welcome; please add your address."
+        layout = _fragment(f"<table width='100%'><tr><td width='20%' class='left'>{links}<p>{notice}</p></td>"
+                           "<td class='right'></td></tr></table>")
+        container.addprevious(layout)
+        layout.tail, container.tail = container.tail, None
+        layout.find(".//td[@class='right']").append(container)
     elif probe == "short":
         size, dropped = 0, []
         for paragraph in paragraphs:
