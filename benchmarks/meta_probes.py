@@ -16,6 +16,8 @@ Titles:
 - h1-to-h2: the h1s become h2s (the page has no h1).
 - logo-h1+h2: both: the site's name as the h1, the headline an h2.
 - teasers: a block of teaser headlines linking to other pages (two h2s, an h1) first.
+- reworded: no h1, no JSON-LD, and the <title> and title meta tags reworded the way titles
+  for search engines and sharing are: a word left out, a kicker before ("Exclusive: …").
 
 Authors:
 - no-author-meta: no author meta tags, JSON-LD or itemprop=author.
@@ -39,7 +41,7 @@ from benchmarks.extraction import load_pages, load_truth, meta_hit, page_halves
 from portal_spider.pages import decode_html, parse_article
 from portal_spider.pages.article import _document
 
-TITLE_PROBES = ("no-h1", "no-meta", "only-title", "logo-h1", "h1-to-h2", "logo-h1+h2", "teasers")
+TITLE_PROBES = ("no-h1", "no-meta", "only-title", "logo-h1", "h1-to-h2", "logo-h1+h2", "teasers", "reworded")
 AUTHOR_PROBES = ("no-author-meta", "no-author-markup")
 PROBES = ("none",) + TITLE_PROBES + AUTHOR_PROBES
 _TITLE_META = {"og:title", "twitter:title", "title", "dc.title", "headline", "sailthru.title", "parsely-title"}
@@ -87,10 +89,30 @@ def _prepend(root, markup: str) -> None:
         body.insert(0, lxml_html.fragment_fromstring(markup))
 
 
+def _reworded(title: str) -> str:
+    """The title with its third word left out (when it has five or more) and a kicker before it."""
+    words = title.split()
+    if len(words) >= 5:
+        del words[2]
+    return "Exclusive: " + " ".join(words)
+
+
+def _reword_titles(root) -> None:
+    for meta in root.iter("meta"):
+        if (meta.get("property") or meta.get("name") or "").lower() in _TITLE_META and meta.get("content"):
+            meta.set("content", _reworded(meta.get("content")))
+    for title in root.iter("title"):
+        title.text = _reworded(title.text or "")
+
+
 def perturb(probe: str, root, url: str) -> None:
     """Rewrite the page in place for ``probe``."""
-    if probe in ("no-h1", "only-title"):
+    if probe in ("no-h1", "only-title", "reworded"):
         _rename(root, "h1", "div")
+    if probe == "reworded":
+        _drop_json_ld(root)
+        _drop_itemprop(root, "headline", "name")
+        _reword_titles(root)
     if probe in ("no-meta", "only-title"):
         _drop_meta(root, _TITLE_META | ({"og:site_name"} if probe == "no-meta" else set()))
         _drop_json_ld(root)
