@@ -217,3 +217,12 @@ def test_a_kicker_the_page_sets_above_the_headline_is_left_out_of_a_metadata_tit
     # Written as one line, the kicker is part of the title.
     assert title_of("<div class='headline'>Klimaschutz: Bohren, bis es heiß wird</div>", head) == (
         "Klimaschutz: Bohren, bis es heiß wird")
+
+
+def test_a_line_that_is_only_the_first_part_of_a_block_keeps_the_block_subtitle_out():
+    # The headline shown again over its subtitle, a line break between: no kicker to strip.
+    head = "<title>Vegetarier zu sein. Bedarf, Trend oder eigene Entscheidung? | Ethify</title>"
+    body = ("<div>Vegetarier zu sein. Bedarf, Trend oder eigene Entscheidung?</div>"
+            "<p><strong>Vegetarier zu sein. Bedarf, Trend oder eigene Entscheidung?</strong><br>"
+            "<em>Analyse des Themas und Vergleich zweier Länder: Österreich und Russland</em></p>")
+    assert title_of(body, head) == "Vegetarier zu sein. Bedarf, Trend oder eigene Entscheidung?"

@@ -435,7 +435,8 @@ def _without_kicker(text: str | None, lines: list, references: list[str], site_n
     for line, block in lines[:300]:
         if abs(len(line) - len(text)) <= 3 and block.tag not in _HEADINGS and _letters(line) == key:
             headline = _heading_text(block)
-            if _letters(headline) == key:
+            # (Not when the line is only the block's first part, a line break after it.)
+            if _letters(headline) == key or _letters(_visible_text(block)) != key:
                 continue
             alone = normalise_for_compare(headline) in ref_keys | _named_cores(references, site_names, url)
             shown = normalise_for_compare(without_label(clean_line(_visible_text(block))))
