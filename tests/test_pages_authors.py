@@ -206,6 +206,16 @@ def test_the_agency_of_the_dateline_when_nobody_else_is_named(byline, author):
     # Inline elements run together ("WhitlockNovember"); several names over the date line.
     ("<div class='meta'><span>Dana Whitlock</span><span>November 19, 2021</span></div>", "Dana Whitlock"),
     ("<p>Dana Whitlock and Omar Haddad</p><p>November 19, 2021</p>", "Dana Whitlock, Omar Haddad"),
+    # Names without a label, then the paper or agency they write for (a caption's "/ AP" is
+    # a photo credit).
+    ("<p>Dana Whitlock | Reuters</p>", "Dana Whitlock"),
+    ("<p>Dana Whitlock and Omar Haddad, The Associated Press</p>", "Dana Whitlock, Omar Haddad"),
+    ("<p>Dana Whitlock – dpa</p>", "Dana Whitlock"),
+    ("<p>Dana Whitlock / AP</p>", None),
+    ("<p>Dana Whitlock | Politics</p>", None),
+    # The writer on two lines of the byline counts once.
+    ("<p>By DANA WHITLOCK</p><p>By Dana Whitlock</p>", "DANA WHITLOCK"),
+    ("<p>Dana Whitlock | Reuters</p><p>19.11.2021 Dana Whitlock Politics</p>", "Dana Whitlock"),
 ])
 def test_english_byline_shapes(byline, author):
     assert author_of(byline) == author
