@@ -146,6 +146,9 @@ def _add_byline(root, probe: str, names: list[str], title: str | None) -> None:
     heading = next((e for e in root.iter("h1", "h2", "h3", "div", "span", "p")
                     if wanted and " ".join(e.text_content().split()).lower() == wanted), None)
     heading = heading if heading is not None else next(root.iter("h1"), None)
+    # A headline part inside a heading: the byline goes after the heading, not into it.
+    enclosing = next((e for e in heading.iterancestors("h1", "h2", "h3")), None) if heading is not None else None
+    heading = enclosing if enclosing is not None else heading
     if heading is not None:
         heading.addnext(block)
     elif root.find("body") is not None:
