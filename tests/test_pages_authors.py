@@ -158,9 +158,18 @@ def test_an_address_in_the_page_footer_is_the_publishers():
     # A byline naming someone else wins.
     ("<meta name='author' content='Mara Feldhoff'><meta property='og:site_name' content='Mara Feldhoff'>",
      "<p>Von Jens Ortmann</p>", "Jens Ortmann"),
-    # A publication's name is no writer's: with an article, as an organisation.
-    ("<meta name='author' content='The Morning Ledger'><meta property='og:site_name' content='The Morning Ledger'>", "", None),
-    ("<meta name='author' content='Nordblick Zeitung'><meta property='og:site_name' content='Nordblick Zeitung'>", "", None),
+    # A publication's name (with an article, as an organisation) is no person's: it stands
+    # as the author only when the page names nobody else, and a byline wins.
+    ("<meta name='author' content='The Morning Ledger'><meta property='og:site_name' content='The Morning Ledger'>", "",
+     "The Morning Ledger"),
+    ("<meta name='author' content='Nordblick Zeitung'><meta property='og:site_name' content='Nordblick Zeitung'>", "",
+     "Nordblick Zeitung"),
+    ("<meta name='author' content='Nordblick Zeitung'><meta property='og:site_name' content='Nordblick Zeitung'>",
+     "<p>Von Jens Ortmann</p>", "Jens Ortmann"),
+    # The site named by the <title> or the host, not by og:site_name.
+    ("<title>Ein Titel für den Artikel hier - DER SPIEGEL</title>"
+     "<script type='application/ld+json'>{\"@type\": \"NewsArticle\", \"author\": {\"@type\": \"Organization\","
+     " \"name\": \"DER SPIEGEL\"}}</script>", "", "DER SPIEGEL"),
 ])
 def test_a_site_named_after_a_person_names_its_writer(head, byline, author):
     assert author_of(byline, head) == author
@@ -206,6 +215,16 @@ def test_the_agency_of_the_dateline_when_nobody_else_is_named(byline, author):
     # Inline elements run together ("WhitlockNovember"); several names over the date line.
     ("<div class='meta'><span>Dana Whitlock</span><span>November 19, 2021</span></div>", "Dana Whitlock"),
     ("<p>Dana Whitlock and Omar Haddad</p><p>November 19, 2021</p>", "Dana Whitlock, Omar Haddad"),
+    # Names without a label, then the paper or agency they write for (a caption's "/ AP" is
+    # a photo credit).
+    ("<p>Dana Whitlock | Reuters</p>", "Dana Whitlock"),
+    ("<p>Dana Whitlock and Omar Haddad, The Associated Press</p>", "Dana Whitlock, Omar Haddad"),
+    ("<p>Dana Whitlock – dpa</p>", "Dana Whitlock"),
+    ("<p>Dana Whitlock / AP</p>", None),
+    ("<p>Dana Whitlock | Politics</p>", None),
+    # The writer on two lines of the byline counts once.
+    ("<p>By DANA WHITLOCK</p><p>By Dana Whitlock</p>", "DANA WHITLOCK"),
+    ("<p>Dana Whitlock | Reuters</p><p>19.11.2021 Dana Whitlock Politics</p>", "Dana Whitlock"),
 ])
 def test_english_byline_shapes(byline, author):
     assert author_of(byline) == author

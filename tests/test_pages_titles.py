@@ -217,3 +217,44 @@ def test_a_kicker_the_page_sets_above_the_headline_is_left_out_of_a_metadata_tit
     # Written as one line, the kicker is part of the title.
     assert title_of("<div class='headline'>Klimaschutz: Bohren, bis es heiß wird</div>", head) == (
         "Klimaschutz: Bohren, bis es heiß wird")
+
+
+@pytest.mark.parametrize("head", [
+    # The titles reword the headline the page shows in a styled block (no h1).
+    "<title>Brexit: Nervenkrieg geht in nächste Runde | Die Zeitung</title>",
+    "<meta property='og:title' content='Brexit: Nervenkrieg geht in nächste Runde'><title>Die Zeitung</title>",
+])
+def test_the_line_most_like_a_reworded_title_is_the_headline(head):
+    body = ("<div class='nav'>Politik</div><div class='headline'>Der Nervenkrieg um den Brexit geht in die nächste Runde</div>"
+            "<p>Die Verhandlungen über den Austritt gehen weiter, wie es aus London heißt.</p>")
+    assert title_of(body, head) == "Der Nervenkrieg um den Brexit geht in die nächste Runde"
+
+
+def test_a_line_like_the_title_but_linking_to_another_page_is_not_the_headline():
+    head = "<title>Brexit: Nervenkrieg geht in nächste Runde | Die Zeitung</title>"
+    teaser = "<div class='teaser'><a href='/b/2'>Der Nervenkrieg um den Brexit geht in die nächste Runde</a></div>"
+    assert title_of(teaser, head) == "Brexit: Nervenkrieg geht in nächste Runde"
+
+
+def test_a_line_that_is_only_the_first_part_of_a_block_keeps_the_block_subtitle_out():
+    # The headline shown again over its subtitle, a line break between: no kicker to strip.
+    head = "<title>Vegetarier zu sein. Bedarf, Trend oder eigene Entscheidung? | Ethify</title>"
+    body = ("<div>Vegetarier zu sein. Bedarf, Trend oder eigene Entscheidung?</div>"
+            "<p><strong>Vegetarier zu sein. Bedarf, Trend oder eigene Entscheidung?</strong><br>"
+            "<em>Analyse des Themas und Vergleich zweier Länder: Österreich und Russland</em></p>")
+    assert title_of(body, head) == "Vegetarier zu sein. Bedarf, Trend oder eigene Entscheidung?"
+
+
+def test_a_short_title_segment_in_a_menu_gives_way_to_a_line_like_the_whole_title():
+    head = "<title>Patch Notes - Patchnotes 4.47.4 - Tagundnachtgleiche Bugfix Build | Villagers Forums</title>"
+    body = ("<ul><li><a href='/patch-notes/'>Patch Notes</a></li><li><a href='/news/'>News</a></li></ul>"
+            "<div class='p-title'><span class='label'>Patch Notes</span><span> </span>"
+            "Patchnotes 4.47.4 - Tagundnachtgleiche Bugfix Build</div>")
+    assert title_of(body, head) == "Patchnotes 4.47.4 - Tagundnachtgleiche Bugfix Build"
+
+
+def test_a_tagline_glued_to_the_headline_in_the_title_is_cut_off():
+    head = ("<title>Truckwash A31Das etwas andere Branchenbuch für Firmen | Das etwas andere Branchenbuch für Firmen"
+            "</title>")
+    assert title_of("<div class='page-title'>Truckwash A31</div>", head) == "Truckwash A31"
+    assert title_of("", head) == "Truckwash A31"

@@ -327,9 +327,19 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
         return [name]
     if _job_line(following) and (names := _person_names(text)):
         return names
+    # "Jane Roe | Reuters", "Jane Roe and John Doe, The Associated Press": names, then the
+    # paper or agency they write for.
+    credit = list(_CREDIT_SEPARATOR.finditer(text)) if len(text) < 120 else []
+    if credit and _outlet(text[credit[-1].end():].strip()) and (names := _person_names(text[: credit[-1].start()])):
+        return names
     # A short Han line alone is a name only with a common surname ("胡平", not "首页");
     # capitalised English word pairs alone are as often headings as names.
     return [text] if _HAN_PERSON.match(text) and text[0] in _SURNAMES else None
+
+
+# What sets a paper or agency off after the writers' names (not "/": "Jane Roe / AP" is how
+# captions credit a photographer).
+_CREDIT_SEPARATOR = re.compile(r"\s*[|·•–—]\s*|\s+-\s+|,\s+")
 
 
 # The dates bylines print, as the date reader knows them.
@@ -420,7 +430,13 @@ def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[st
     # Reporters are often listed over consecutive lines (记者 … / 实习生 …).
     names = [name for rank, number, index, hits in found
              if (rank, number) == best[:2] and best[2] <= index <= best[2] + 1 for name in hits]
-    return list(dict.fromkeys(names))[:8]
+    # The same writer on both lines counts once, in other capitals too or with the next
+    # line's word run on ("Carola Pönisch" and "Carola Pönisch Kultur").
+    kept: list[str] = []
+    for name in names:
+        if not any(name.lower() == other.lower() or name.startswith(other + " ") for other in kept):
+            kept.append(name)
+    return kept[:8]
 
 
 # HTML's own mark for an article's author is <address> (its contact details; in a page
@@ -874,6 +890,14 @@ def _personal_site(structured, sites: set[str], software: set[str]) -> tuple[str
         for name in names:
             name = _structured_name(name)
             if (not _plausible_author(name, sites) and _person_line(name) and name.split()[0].lower() not in _ARTICLES
+                    and not _is_credit(name, software)):
+                return name, origin
+    # The site itself credited as the author ("DER SPIEGEL" on spiegel.de): what the page
+    # says wrote it, when it names nobody else.
+    for names, origin in zip(structured.authors, structured.author_origins):
+        for name in names:
+            name = _structured_name(name)
+            if (0 < len(name) <= 60 and _letters(name) in sites and not _HANDLE.match(name)
                     and not _is_credit(name, software)):
                 return name, origin
     return None

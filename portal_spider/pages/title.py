@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import re
+from difflib import SequenceMatcher
 from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
@@ -435,12 +436,27 @@ def _without_kicker(text: str | None, lines: list, references: list[str], site_n
     for line, block in lines[:300]:
         if abs(len(line) - len(text)) <= 3 and block.tag not in _HEADINGS and _letters(line) == key:
             headline = _heading_text(block)
-            if _letters(headline) == key:
+            # (Not when the line is only the block's first part, a line break after it.)
+            if _letters(headline) == key or _letters(_visible_text(block)) != key:
                 continue
             alone = normalise_for_compare(headline) in ref_keys | _named_cores(references, site_names, url)
             shown = normalise_for_compare(without_label(clean_line(_visible_text(block))))
             return headline if alone or shown not in ref_keys else text
     return text
+
+
+def _unglued(title: str) -> str:
+    """The title without the site's tagline that a theme glued to its headline
+    ("Truckwash A31Das andere Branchenbuch | Das andere Branchenbuch"): the tagline
+    follows as a segment of its own."""
+    segments = title_segments(title)
+    first = segments[0] if len(segments) > 1 else ""
+    for other in segments[1:]:
+        head = first[: -len(other)] if len(other) >= 8 and first.endswith(other) else ""
+        if len(head) >= 3 and not head[-1].isspace():
+            # The segment is the site's: with no other, the headline is what is left.
+            return head if len(segments) == 2 else head + title[title.index(first) + len(first):]
+    return title
 
 
 def title_field(page: Page) -> tuple[str | None, str]:
@@ -453,19 +469,73 @@ def title_field(page: Page) -> tuple[str | None, str]:
     document = clean_line(root.findtext(".//title") or "")
     metas = [(cleaned, origin) for t, origin in zip(structured.titles, structured.title_origins) if (cleaned := clean_line(t))]
     headings = list(root.iter("h1"))[:4]
-    references = [text for text, _ in metas] + ([document] if document else [])
+    references = [_unglued(text) for text in [text for text, _ in metas] + ([document] if document else [])]
     # Pages without a usable h1 may show their headline as an h2 (the h1 being the site's name).
     heading = (_heading_title(headings, references, structured.site_names, lines, page.url)
-               or _heading_title(list(root.iter("h2"))[:6], references, structured.site_names, lines, page.url, True)
-               or _without_kicker(_shown_or_extended(references, lines, structured.site_names, page.url), lines,
-                                  references, structured.site_names, page.url)
-               or _heading_before_qualifier(references, lines, structured.site_names))
+               or _heading_title(list(root.iter("h2"))[:6], references, structured.site_names, lines, page.url, True))
+    similar = None
+    if not heading:
+        shown = _shown_or_extended(references, lines, structured.site_names, page.url)
+        # A short title segment shown as a line may be a menu's item ("Patch Notes" of "Patch
+        # Notes - Patchnotes 4.47.4 - …"): a line like the whole title is the headline then.
+        if shown and not _headline_like(shown):
+            similar = _similar_line(references, lines, structured.site_names, page.url)
+        if similar is None:
+            heading = (_without_kicker(shown, lines, references, structured.site_names, page.url)
+                       or _heading_before_qualifier(references, lines, structured.site_names))
     if heading:
         return without_label(heading), HEURISTIC
     if not references:
         return None, NONE
+    similar = similar or _similar_line(references, lines, structured.site_names, page.url)
+    if similar:
+        return without_label(_without_kicker(similar, lines, references, structured.site_names, page.url)), HEURISTIC
     title = without_label(_without_site(references[0], structured.site_names, page.url))
     return _as_shown(title, lines), metas[0][1] if metas else META
+
+
+# How alike a line and a title must be (difflib's ratio) for the line to be the headline
+# the title rewords ("Brexit: Nervenkrieg geht in nächste Runde" for "Der Nervenkrieg um den
+# Brexit geht in die nächste Runde"), and how many lines of a fitting length are compared.
+_SIMILAR = 0.7
+_SIMILAR_CANDIDATES = 60
+
+
+def _similar_line(references: list[str], lines: list, site_names: list[str], url: str) -> str | None:
+    """The line most like a title without the site's name, when it is alike enough: on pages
+    showing no heading the titles confirm, the headline is a styled block whose words the
+    titles (written for search engines and sharing) change a little. Only lines about as long
+    as a title are compared, the first ones first: the headline sits near the top."""
+    cores, parts = [], set()
+    for reference in references:
+        for text in (_without_site(reference, site_names, url), reference):
+            core = normalise_for_compare(text)
+            if len(core) >= 10 and core not in cores:
+                cores.append(core)
+        parts.update(normalise_for_compare(segment) for segment in title_segments(reference))
+    if not cores:
+        return None
+    low, high = min(len(c) for c in cores) * 0.6, max(len(c) for c in cores) * 1.6 + 10
+    best, best_score, compared = None, _SIMILAR, 0
+    for text, owner in lines:
+        if not low <= len(text) <= high or not _headline_like(text):
+            continue
+        key = normalise_for_compare(text)
+        # Not a title's other segment (the site's tagline), nor a line opening with the title
+        # and going on (a caption after it): _extending_line judges those.
+        if key not in cores and (key in parts or any(key.startswith(core) for core in cores)):
+            continue
+        matcher = SequenceMatcher(None, b=key, autojunk=False)
+        for core in cores:
+            matcher.set_seq1(core)
+            if matcher.real_quick_ratio() > best_score and matcher.quick_ratio() > best_score:
+                score = matcher.ratio()
+                if score > best_score and not _links_elsewhere(owner, url) and not _BREADCRUMB.search(text):
+                    best, best_score = text, score
+        compared += 1
+        if compared >= _SIMILAR_CANDIDATES:
+            break
+    return best
 
 
 # A kicker before the headline in a title ("Klimaschutz: Bohren, bis es heiß wird").
