@@ -251,10 +251,3 @@ def test_a_short_title_segment_in_a_menu_gives_way_to_a_line_like_the_whole_titl
             "<div class='p-title'><span class='label'>Patch Notes</span><span> </span>"
             "Patchnotes 4.47.4 - Tagundnachtgleiche Bugfix Build</div>")
     assert title_of(body, head) == "Patchnotes 4.47.4 - Tagundnachtgleiche Bugfix Build"
-
-
-def test_a_tagline_glued_to_the_headline_in_the_title_is_cut_off():
-    head = ("<title>Truckwash A31Das etwas andere Branchenbuch für Firmen | Das etwas andere Branchenbuch für Firmen"
-            "</title>")
-    assert title_of("<div class='page-title'>Truckwash A31</div>", head) == "Truckwash A31"
-    assert title_of("", head) == "Truckwash A31"

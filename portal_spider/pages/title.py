@@ -445,20 +445,6 @@ def _without_kicker(text: str | None, lines: list, references: list[str], site_n
     return text
 
 
-def _unglued(title: str) -> str:
-    """The title without the site's tagline that a theme glued to its headline
-    ("Truckwash A31Das andere Branchenbuch | Das andere Branchenbuch"): the tagline
-    follows as a segment of its own."""
-    segments = title_segments(title)
-    first = segments[0] if len(segments) > 1 else ""
-    for other in segments[1:]:
-        head = first[: -len(other)] if len(other) >= 8 and first.endswith(other) else ""
-        if len(head) >= 3 and not head[-1].isspace():
-            # The segment is the site's: with no other, the headline is what is left.
-            return head if len(segments) == 2 else head + title[title.index(first) + len(first):]
-    return title
-
-
 def title_field(page: Page) -> tuple[str | None, str]:
     """Selector, an h1 the other titles support, a title part the page shows, then a title
     minus site name; with the source of the value."""
@@ -469,7 +455,7 @@ def title_field(page: Page) -> tuple[str | None, str]:
     document = clean_line(root.findtext(".//title") or "")
     metas = [(cleaned, origin) for t, origin in zip(structured.titles, structured.title_origins) if (cleaned := clean_line(t))]
     headings = list(root.iter("h1"))[:4]
-    references = [_unglued(text) for text in [text for text, _ in metas] + ([document] if document else [])]
+    references = [text for text, _ in metas] + ([document] if document else [])
     # Pages without a usable h1 may show their headline as an h2 (the h1 being the site's name).
     heading = (_heading_title(headings, references, structured.site_names, lines, page.url)
                or _heading_title(list(root.iter("h2"))[:6], references, structured.site_names, lines, page.url, True))
