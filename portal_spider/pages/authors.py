@@ -892,12 +892,4 @@ def _personal_site(structured, sites: set[str], software: set[str]) -> tuple[str
             if (not _plausible_author(name, sites) and _person_line(name) and name.split()[0].lower() not in _ARTICLES
                     and not _is_credit(name, software)):
                 return name, origin
-    # The site itself credited as the author ("DER SPIEGEL" on spiegel.de): what the page
-    # says wrote it, when it names nobody else.
-    for names, origin in zip(structured.authors, structured.author_origins):
-        for name in names:
-            name = _structured_name(name)
-            if (0 < len(name) <= 60 and _letters(name) in sites and not _HANDLE.match(name)
-                    and not _is_credit(name, software)):
-                return name, origin
     return None
