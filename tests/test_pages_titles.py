@@ -243,11 +243,3 @@ def test_a_line_that_is_only_the_first_part_of_a_block_keeps_the_block_subtitle_
             "<p><strong>Vegetarier zu sein. Bedarf, Trend oder eigene Entscheidung?</strong><br>"
             "<em>Analyse des Themas und Vergleich zweier Länder: Österreich und Russland</em></p>")
     assert title_of(body, head) == "Vegetarier zu sein. Bedarf, Trend oder eigene Entscheidung?"
-
-
-def test_a_short_title_segment_in_a_menu_gives_way_to_a_line_like_the_whole_title():
-    head = "<title>Patch Notes - Patchnotes 4.47.4 - Tagundnachtgleiche Bugfix Build | Villagers Forums</title>"
-    body = ("<ul><li><a href='/patch-notes/'>Patch Notes</a></li><li><a href='/news/'>News</a></li></ul>"
-            "<div class='p-title'><span class='label'>Patch Notes</span><span> </span>"
-            "Patchnotes 4.47.4 - Tagundnachtgleiche Bugfix Build</div>")
-    assert title_of(body, head) == "Patchnotes 4.47.4 - Tagundnachtgleiche Bugfix Build"

@@ -458,22 +458,15 @@ def title_field(page: Page) -> tuple[str | None, str]:
     references = [text for text, _ in metas] + ([document] if document else [])
     # Pages without a usable h1 may show their headline as an h2 (the h1 being the site's name).
     heading = (_heading_title(headings, references, structured.site_names, lines, page.url)
-               or _heading_title(list(root.iter("h2"))[:6], references, structured.site_names, lines, page.url, True))
-    similar = None
-    if not heading:
-        shown = _shown_or_extended(references, lines, structured.site_names, page.url)
-        # A short title segment shown as a line may be a menu's item ("Patch Notes" of "Patch
-        # Notes - Patchnotes 4.47.4 - …"): a line like the whole title is the headline then.
-        if shown and not _headline_like(shown):
-            similar = _similar_line(references, lines, structured.site_names, page.url)
-        if similar is None:
-            heading = (_without_kicker(shown, lines, references, structured.site_names, page.url)
-                       or _heading_before_qualifier(references, lines, structured.site_names))
+               or _heading_title(list(root.iter("h2"))[:6], references, structured.site_names, lines, page.url, True)
+               or _without_kicker(_shown_or_extended(references, lines, structured.site_names, page.url), lines,
+                                  references, structured.site_names, page.url)
+               or _heading_before_qualifier(references, lines, structured.site_names))
     if heading:
         return without_label(heading), HEURISTIC
     if not references:
         return None, NONE
-    similar = similar or _similar_line(references, lines, structured.site_names, page.url)
+    similar = _similar_line(references, lines, structured.site_names, page.url)
     if similar:
         return without_label(_without_kicker(similar, lines, references, structured.site_names, page.url)), HEURISTIC
     title = without_label(_without_site(references[0], structured.site_names, page.url))
@@ -507,9 +500,9 @@ def _similar_line(references: list[str], lines: list, site_names: list[str], url
         if not low <= len(text) <= high or not _headline_like(text):
             continue
         key = normalise_for_compare(text)
-        # Not a title's other segment (the site's tagline), nor a line opening with the title
-        # and going on (a caption after it): _extending_line judges those.
-        if key not in cores and (key in parts or any(key.startswith(core) for core in cores)):
+        # Not a title's other segment (the site's tagline), nor a line holding the title and
+        # more (a caption after it): _extending_line judges those.
+        if key not in cores and (key in parts or any(core in key for core in cores)):
             continue
         matcher = SequenceMatcher(None, b=key, autojunk=False)
         for core in cores:
