@@ -219,23 +219,6 @@ def test_a_kicker_the_page_sets_above_the_headline_is_left_out_of_a_metadata_tit
         "Klimaschutz: Bohren, bis es heiß wird")
 
 
-@pytest.mark.parametrize("head", [
-    # The titles reword the headline the page shows in a styled block (no h1).
-    "<title>Brexit: Nervenkrieg geht in nächste Runde | Die Zeitung</title>",
-    "<meta property='og:title' content='Brexit: Nervenkrieg geht in nächste Runde'><title>Die Zeitung</title>",
-])
-def test_the_line_most_like_a_reworded_title_is_the_headline(head):
-    body = ("<div class='nav'>Politik</div><div class='headline'>Der Nervenkrieg um den Brexit geht in die nächste Runde</div>"
-            "<p>Die Verhandlungen über den Austritt gehen weiter, wie es aus London heißt.</p>")
-    assert title_of(body, head) == "Der Nervenkrieg um den Brexit geht in die nächste Runde"
-
-
-def test_a_line_like_the_title_but_linking_to_another_page_is_not_the_headline():
-    head = "<title>Brexit: Nervenkrieg geht in nächste Runde | Die Zeitung</title>"
-    teaser = "<div class='teaser'><a href='/b/2'>Der Nervenkrieg um den Brexit geht in die nächste Runde</a></div>"
-    assert title_of(teaser, head) == "Brexit: Nervenkrieg geht in nächste Runde"
-
-
 def test_a_line_that_is_only_the_first_part_of_a_block_keeps_the_block_subtitle_out():
     # The headline shown again over its subtitle, a line break between: no kicker to strip.
     head = "<title>Vegetarier zu sein. Bedarf, Trend oder eigene Entscheidung? | Ethify</title>"

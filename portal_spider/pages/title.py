@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import re
-from difflib import SequenceMatcher
 from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
@@ -466,55 +465,8 @@ def title_field(page: Page) -> tuple[str | None, str]:
         return without_label(heading), HEURISTIC
     if not references:
         return None, NONE
-    similar = _similar_line(references, lines, structured.site_names, page.url)
-    if similar:
-        return without_label(_without_kicker(similar, lines, references, structured.site_names, page.url)), HEURISTIC
     title = without_label(_without_site(references[0], structured.site_names, page.url))
     return _as_shown(title, lines), metas[0][1] if metas else META
-
-
-# How alike a line and a title must be (difflib's ratio) for the line to be the headline
-# the title rewords ("Brexit: Nervenkrieg geht in nächste Runde" for "Der Nervenkrieg um den
-# Brexit geht in die nächste Runde"), and how many lines of a fitting length are compared.
-_SIMILAR = 0.7
-_SIMILAR_CANDIDATES = 60
-
-
-def _similar_line(references: list[str], lines: list, site_names: list[str], url: str) -> str | None:
-    """The line most like a title without the site's name, when it is alike enough: on pages
-    showing no heading the titles confirm, the headline is a styled block whose words the
-    titles (written for search engines and sharing) change a little. Only lines about as long
-    as a title are compared, the first ones first: the headline sits near the top."""
-    cores, parts = [], set()
-    for reference in references:
-        for text in (_without_site(reference, site_names, url), reference):
-            core = normalise_for_compare(text)
-            if len(core) >= 10 and core not in cores:
-                cores.append(core)
-        parts.update(normalise_for_compare(segment) for segment in title_segments(reference))
-    if not cores:
-        return None
-    low, high = min(len(c) for c in cores) * 0.6, max(len(c) for c in cores) * 1.6 + 10
-    best, best_score, compared = None, _SIMILAR, 0
-    for text, owner in lines:
-        if not low <= len(text) <= high or not _headline_like(text):
-            continue
-        key = normalise_for_compare(text)
-        # Not a title's other segment (the site's tagline), nor a line holding the title and
-        # more (a caption after it): _extending_line judges those.
-        if key not in cores and (key in parts or any(core in key for core in cores)):
-            continue
-        matcher = SequenceMatcher(None, b=key, autojunk=False)
-        for core in cores:
-            matcher.set_seq1(core)
-            if matcher.real_quick_ratio() > best_score and matcher.quick_ratio() > best_score:
-                score = matcher.ratio()
-                if score > best_score and not _links_elsewhere(owner, url) and not _BREADCRUMB.search(text):
-                    best, best_score = text, score
-        compared += 1
-        if compared >= _SIMILAR_CANDIDATES:
-            break
-    return best
 
 
 # A kicker before the headline in a title ("Klimaschutz: Bohren, bis es heiß wird").
