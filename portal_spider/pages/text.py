@@ -19,6 +19,7 @@ _DASHES = re.compile(r"[\u2010-\u2015\u2212]")  # en, em and other dashes compar
 # and leaves them straight in <title> and og:title, or the other way round.
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
                          "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"'})
+_QUOTE_CHARACTERS = re.compile("[" + "".join(map(chr, _QUOTES)) + "]")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -45,12 +46,17 @@ def clean_line(text: str | None) -> str:
 
 def han_ratio(text: str) -> float:
     """Share of Han characters among non-space characters (0 for empty text)."""
-    letters = [c for c in text if not c.isspace()]
+    letters = sum(map(len, text.split()))  # str.split() cuts at exactly the characters isspace() names
     if not letters:
         return 0.0
-    return sum(1 for c in letters if _HAN.match(c)) / len(letters)
+    return len(_HAN.findall(text)) / letters
 
 
 def normalise_for_compare(text: str) -> str:
     """Key for comparing title candidates: NFKC, dashes and quotes folded, lower-cased."""
-    return _DASHES.sub("-", fold_whitespace(unicodedata.normalize("NFKC", text.replace("\xad", "")))).translate(_QUOTES).lower()
+    text = fold_whitespace(unicodedata.normalize("NFKC", text.replace("\xad", "")))
+    if text.isascii():
+        return text.lower()  # no dash or quote to fold
+    text = _DASHES.sub("-", text)
+    # translate() looks every character up in the table: only text with a quote needs it.
+    return (text.translate(_QUOTES) if _QUOTE_CHARACTERS.search(text) else text).lower()
