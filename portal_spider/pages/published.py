@@ -208,7 +208,7 @@ def _wall_minute(moment: datetime) -> datetime:
     return moment.replace(tzinfo=None, second=0, microsecond=0)
 
 
-def _machine_readable(root, shown: datetime | None, context: DateContext) -> datetime | None:
+def _machine_readable(times: list, shown: datetime | None, context: DateContext) -> datetime | None:
     """The shown date as a ``<time datetime>`` with its own offset states it, when one does:
     the element that displays it (its datetime read against the displayed clock, as for
     structured values), or one naming the same wall-clock minute. Else ``shown`` itself.
@@ -218,7 +218,7 @@ def _machine_readable(root, shown: datetime | None, context: DateContext) -> dat
     """
     if shown is None:
         return None
-    for element in root.xpath("//time[@datetime]")[:10]:
+    for element in times[:10]:
         value = (element.get("datetime") or "").strip()
         if not _HAS_OFFSET.search(value) or _MIDNIGHT.search(value):
             continue
@@ -363,7 +363,7 @@ def _own_lines(page: Page, windows: list[list[str]]) -> list[list[str]]:
     owners = {}
     for text, owner in page.lines:
         owners.setdefault(text, owner)
-    return [[text for text in window if not (any(c.isdigit() for c in text) and text in owners
+    return [[text for text in window if not (any(map(str.isdigit, text)) and text in owners
                                              and _teaser(owners[text], text, page.url))] for window in windows]
 
 
@@ -415,7 +415,7 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
     selected = selected_text(root, page.options.date_selector)
     moment = find_date(selected, context) if selected else None
     source = SELECTOR
-    shown = _machine_readable(root, _labelled_date(windows, context), context)
+    shown = _machine_readable(page.times, _labelled_date(windows, context), context)
     # A value with its own offset and clock time is more trustworthy than a day-only or
     # naive one in another field; one the page itself shows beats both.
     candidates = sorted(((value, m, origin) for value, origin in zip(page.structured.dates, page.structured.date_origins)
@@ -441,7 +441,7 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
         # the line by the title another item's); a line showing that day gives its clock.
         moment, source = _dated_on(windows, in_url, context) or in_url, HEURISTIC
     if not moment:
-        own = next((t for t in root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT] if _own_time(t, url)), None)
+        own = next((t for t in page.times[:_TIMES_LOOKED_AT] if _own_time(t, url)), None)
         moment = parse_iso(own.get("datetime"), context) if own is not None else None
         moment = _local(moment, context) if moment else None
     if not moment:

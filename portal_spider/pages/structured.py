@@ -68,6 +68,19 @@ class Structured:
         self.date_origins.append(origin)
 
 
+# The tags whose elements are looked up on the whole page, gathered in one walk: each walk
+# over a page costs as much as a small search.
+_INDEXED_TAGS = ("base", "link", "meta", "script", "time")
+
+
+def elements_by_tag(root) -> dict[str, list]:
+    """The page's base, link, meta, script and time elements by tag, in document order."""
+    found: dict[str, list] = {tag: [] for tag in _INDEXED_TAGS}
+    for element in root.iter(*_INDEXED_TAGS):
+        found[element.tag].append(element)
+    return found
+
+
 def _load_json(raw: str, found: Structured):
     raw = re.sub(r"^\s*(?://\s*)?<!\[CDATA\[|(?://\s*)?\]\]>\s*$", "", raw.strip())
     try:
@@ -257,14 +270,12 @@ def _own_urls(links: list, metas: list, url: str | None) -> set[str]:
     return {_page_key(u) for u in real} - {""}
 
 
-def read_structured(tree: etree._Element, url: str | None = None) -> Structured:
+def read_structured(tree: etree._Element, url: str | None = None, tagged: dict[str, list] | None = None) -> Structured:
     """Collect candidates in precedence order: JSON-LD, meta, itemprop/time. With the
-    page's ``url``, JSON-LD dates of nodes about other pages are left out."""
+    page's ``url``, JSON-LD dates of nodes about other pages are left out. ``tagged`` is
+    elements_by_tag(tree), when the caller has it."""
     found = Structured()
-    # One walk over the page for the elements read here (each walk costs as much as a small search).
-    tagged: dict[str, list] = {"script": [], "meta": [], "link": [], "time": []}
-    for element in tree.iter(*tagged):
-        tagged[element.tag].append(element)
+    tagged = elements_by_tag(tree) if tagged is None else tagged
     _from_json_ld(tagged["script"], found, _own_urls(tagged["link"], tagged["meta"], url))
     _from_meta(tagged["meta"], found)
     _from_itemprop(tree, tagged["time"], found)
