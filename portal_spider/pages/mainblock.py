@@ -10,7 +10,7 @@ from lxml import etree
 from .options import ExtractionOptions
 from .selection import select_by_css
 from .sources import HEURISTIC, SELECTOR
-from .text import normalise_for_compare
+from .text import normalise_for_compare, text_content
 
 _DROP_TAGS = (
     "script", "style", "noscript", "iframe", "button", "input",
@@ -65,7 +65,7 @@ def _prose(element) -> int:
     """Characters in the element's paragraphs that read as sentences (long, with full stops)."""
     total = 0
     for paragraph in element.iter("p"):
-        text = paragraph.text_content()
+        text = text_content(paragraph)
         if len(text) > 80 and len(_SENTENCE_END.findall(text)) >= 2:
             total += len(text)
     return total
@@ -84,7 +84,7 @@ def _is_boilerplate(element, page_length: int, page_prose: int) -> bool:
         return False
     # Never drop a container holding most of the page's text or prose: a label like
     # "has-sidebar" or "vertical-ad-con" on the article wrapper must not take the article with it.
-    length = len(element.text_content())
+    length = len(text_content(element))
     # A short article's own container holds the page's headline.
     if length > page_length * 0.5 or (_CONTENT.search(label) and (length > 500 or element.find(".//h1") is not None)):
         return False
@@ -103,7 +103,7 @@ def _around_headline(root, title: str | None) -> set:
         return set()
     holders = set()
     for heading in root.iter("h1"):
-        if key in normalise_for_compare(heading.text_content()):
+        if key in normalise_for_compare(text_content(heading)):
             holders.update(heading.iterancestors())
     return holders
 
@@ -118,7 +118,7 @@ def prune(root, title: str | None = None) -> None:
     for element in list(root.iter(*_FURNITURE_TAGS)):
         if element.getparent() is not None and element not in kept and not _holds_the_article(element, page_prose):
             element.drop_tree()
-    page_length = len(root.text_content())
+    page_length = len(text_content(root))
     doomed = [el for el in root.iter() if isinstance(el.tag, str) and el.tag not in ("html", "body")
               and el not in kept and _is_boilerplate(el, page_length, page_prose)]
     for element in doomed:
@@ -134,16 +134,16 @@ def _own_text(element) -> str:
     parts = [element.text or ""]
     for child in element:
         if isinstance(child.tag, str) and child.tag not in _CONTAINER_TAGS and child.tag not in _PARAGRAPH_TAGS:
-            parts.append(child.text_content())
+            parts.append(text_content(child))
         parts.append(child.tail or "")
     return "".join(parts).strip()
 
 
 def _link_density(element) -> float:
-    text = len(element.text_content().strip())
+    text = len(text_content(element).strip())
     if not text:
         return 1.0
-    links = sum(len(a.text_content().strip()) for a in element.iter("a"))
+    links = sum(len(text_content(a).strip()) for a in element.iter("a"))
     return min(1.0, links / text)
 
 
@@ -151,7 +151,7 @@ def _mostly_links(element, length: int) -> bool:
     """Link teasers (text inside or mostly made of <a>) are navigation, not paragraphs."""
     if next(element.iterancestors("a"), None) is not None:
         return True
-    return sum(len(a.text_content()) for a in element.iter("a")) > length * 0.5
+    return sum(len(text_content(a)) for a in element.iter("a")) > length * 0.5
 
 
 def _paragraph_score(text: str) -> float:
@@ -178,7 +178,7 @@ def _scores(root) -> dict:
         if not isinstance(element.tag, str):
             continue
         if element.tag in _PARAGRAPH_TAGS:
-            text = element.text_content().strip() if element.tag in ("p", "pre") else _own_text(element)
+            text = text_content(element).strip() if element.tag in ("p", "pre") else _own_text(element)
         elif element.tag in _CONTAINER_TAGS:
             text = _own_text(element)
         else:
@@ -200,9 +200,9 @@ def _scores(root) -> dict:
 def _outermost_wrapper(best):
     """The outermost ancestor that holds nothing but ``best``'s text: an article split over
     sibling blocks ("<div><div class=text>…</div></div>" ten times) has its siblings there."""
-    length = len(best.text_content().strip())
+    length = len(text_content(best).strip())
     parent = best.getparent()
-    while parent is not None and parent.tag not in ("body", "html") and len(parent.text_content().strip()) <= length * 1.1 + 20:
+    while parent is not None and parent.tag not in ("body", "html") and len(text_content(parent).strip()) <= length * 1.1 + 20:
         best, parent = parent, parent.getparent()
     return best
 
@@ -219,7 +219,7 @@ def _siblings(best, best_score: float, scores: dict) -> list:
         elif isinstance(sibling.tag, str) and not _like_items(sibling):  # comments or teasers after it
             density = _link_density(sibling)
             score = scores.get(sibling, 0) * (1 - density)
-            text = sibling.text_content().strip()
+            text = text_content(sibling).strip()
             # Link-heavy neighbours with decent text are sidebars, not article continuations.
             if (score >= threshold and density < 0.2) or (sibling.tag == "p" and len(text) > 80 and density < 0.25):
                 chosen.append(sibling)
@@ -242,7 +242,7 @@ def _is_post(item) -> bool:
     or a dated entry: a date with a time at its head, then sentences (the entries of a blog
     archive or a thread whose header has no marker). A live blog's items show only a time
     of day, and the paragraphs of an article no date at all."""
-    text = item.text_content()
+    text = text_content(item)
     if _POST_DATE.search(text) and _POST_HEADER.search(text):
         return True
     start = _VISIBLE.search(text)
@@ -265,7 +265,7 @@ def _first_post(best):
         like = [sibling for sibling in parent if sibling.tag == item.tag and sibling.get("class") == item.get("class")]
         # A first "post" without a sentence is one post's header row above its message
         # (a post laid out as a table), not the opening post of a thread.
-        if len(like) >= 2 and sum(map(_is_post, like)) * 2 > len(like) and _SENTENCE_END.search(like[0].text_content()):
+        if len(like) >= 2 and sum(map(_is_post, like)) * 2 > len(like) and _SENTENCE_END.search(text_content(like[0])):
             first = like[0]
             if first is item:
                 return None
@@ -293,15 +293,15 @@ def _opening_post(thread):
     if shape[0] not in _ITEM_TAGS or len(posts) < 2 or sum(map(_is_post, posts)) * 2 <= len(posts):
         return None
     first = posts[0]
-    message = max((child for child in first if isinstance(child.tag, str)), key=lambda c: len(c.text_content()), default=None)
+    message = max((child for child in first if isinstance(child.tag, str)), key=lambda c: len(text_content(c)), default=None)
     # The part holding most of the post's text is its message; the rest is its header.
-    return message if message is not None and len(message.text_content()) * 2 > len(first.text_content()) else first
+    return message if message is not None and len(text_content(message)) * 2 > len(text_content(first)) else first
 
 
 def _has_sentences(element) -> bool:
     """Text that reads as sentences, however short its paragraphs (news often runs one or
     two sentences a paragraph)."""
-    text = element.text_content().strip()
+    text = text_content(element).strip()
     return len(text) >= 40 and bool(_SENTENCE_END.search(text))
 
 
@@ -354,7 +354,7 @@ def _trailing_replies(block) -> list:
     """Lists of dated items that close the block after its prose and hold less than half
     its text, with the heading just above them: readers' comments or replies, unlabelled.
     A live blog's dated items are most of its block; an article's bullet lists are <li>."""
-    total = len(block.text_content())
+    total = len(text_content(block))
     lists = []
     for element in block.iter(*_REPLY_TAGS):
         if element is block or len(element) < 3 or any(ancestor in lists for ancestor in element.iterancestors()):
@@ -363,10 +363,10 @@ def _trailing_replies(block) -> list:
         shape = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0][0]
         if shape[0] not in _REPLY_TAGS or not _like_items(element):
             continue
-        if len(element.text_content()) * 2 >= total and not _titled_after_prose(element, block):
+        if len(text_content(element)) * 2 >= total and not _titled_after_prose(element, block):
             continue  # most of the block: a live blog's entries, unless titled as a list below an article
         items = [child for child in children if (child.tag, child.get("class")) == shape]
-        if sum(bool(_POST_DATE.search(item.text_content())) for item in items) * 2 > len(items):
+        if sum(bool(_POST_DATE.search(text_content(item))) for item in items) * 2 > len(items):
             lists.append(element)
     if not lists:
         return []
@@ -394,7 +394,7 @@ def _titled_after_prose(element, block) -> bool:
         if node is heading or node is element:
             break
         if node.tag == "p":
-            before.append(node.text_content())
+            before.append(text_content(node))
     text = "".join(before)
     return len(text) >= 100 and len(_SENTENCE_END.findall(text)) >= 2
 
@@ -408,7 +408,7 @@ def _list_title(element):
 
 
 def _is_list_title(element) -> bool:
-    text = element.text_content().strip()
+    text = text_content(element).strip()
     return 0 < len(text) <= 30 and not _SENTENCE_END.search(text) and len(element) <= 2
 
 
@@ -421,9 +421,9 @@ def _like_items(element) -> bool:
     shape, count = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0]
     if shape[0] not in _ITEM_TAGS:
         return False  # an article's own paragraphs are alike too
-    alike = sum(len(child.text_content()) for child in children if (child.tag, child.get("class")) == shape)
+    alike = sum(len(text_content(child)) for child in children if (child.tag, child.get("class")) == shape)
     # Comments and teasers run short; the items of a live blog or a split review do not.
-    return count >= 3 and alike >= 0.7 * len(element.text_content()) and alike / count <= 300
+    return count >= 3 and alike >= 0.7 * len(text_content(element)) and alike / count <= 300
 
 
 def _title_heading(root, title: str | None):
@@ -432,7 +432,7 @@ def _title_heading(root, title: str | None):
         return None
     key = normalise_for_compare(title) if title else None
     # The heading may carry a kicker before the title or a button label after it ("播报").
-    return next((h for h in headings if key and key in normalise_for_compare(h.text_content())), headings[0])
+    return next((h for h in headings if key and key in normalise_for_compare(text_content(h))), headings[0])
 
 
 def _after_title(root, title: str | None, best, scores: dict):
@@ -448,7 +448,7 @@ def _after_title(root, title: str | None, best, scores: dict):
         block = element.getparent() if element.tag == "p" else element
         # A paragraph beside the list belongs to a parent that holds the list too.
         if block is not None and block in scores and block.tag not in _HEADING_TAGS and block not in holders:
-            text = element.text_content().strip()
+            text = text_content(element).strip()
             if len(text) >= 40 and len(_SENTENCE_END.findall(text)) >= 2 and _link_density(element) < 0.3:
                 return block
     return None
@@ -461,13 +461,13 @@ def _under_another_headline(root, title: str | None, best) -> bool:
     headings = list(root.iter("h1"))
     if not key or len(headings) < 2:
         return False
-    own = next((h for h in headings if key in normalise_for_compare(h.text_content())), None)
+    own = next((h for h in headings if key in normalise_for_compare(text_content(h))), None)
     if own is None or any(ancestor is best for ancestor in own.iterancestors()):
         return False
     order = {element: index for index, element in enumerate(root.iter())}
     inside_best = set(best.iter("h1"))
     return any(order[own] < order[other] < order[best] and other not in inside_best
-               and len(clean := normalise_for_compare(other.text_content())) >= 8 and clean != key
+               and len(clean := normalise_for_compare(text_content(other))) >= 8 and clean != key
                for other in headings if other is not own)
 
 

@@ -16,6 +16,7 @@ from .dates import (ASSUMED_UTC, WRITTEN_DAY, DateContext, find_date, iso, month
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, NONE, SELECTOR
+from .text import text_content
 
 log = logging.getLogger(__name__)
 
@@ -225,7 +226,7 @@ def _machine_readable(times: list, shown: datetime | None, context: DateContext)
         moment = parse_iso(value, context)
         if moment is None or not (moment.utcoffset() or _has_clock(shown)):
             continue  # a UTC timestamp under a shown day says how a server stores time, not the page's clock
-        displayed = find_date(element.text_content().strip(), context)
+        displayed = find_date(text_content(element).strip(), context)
         if displayed is not None and _wall_minute(displayed) == _wall_minute(shown):
             exact = _as_shown(moment, value, shown, context)
             if exact:
@@ -298,10 +299,10 @@ def _teaser(element, line: str, own_url: str | None = None) -> bool:
     """Whether the dated ``line`` (starting in ``element``) belongs to a list of other
     articles: it shares a link with a headline, or its line with a headline link."""
     for link in (element, *element.iterancestors()):
-        if link.tag == "a" and link.get("href") and _reads_as_headline(" ".join(link.text_content().split()).replace(line, " ")):
+        if link.tag == "a" and link.get("href") and _reads_as_headline(" ".join(text_content(link).split()).replace(line, " ")):
             return True
     for link in islice(element.iterfind(".//a[@href]"), _LINKS_LOOKED_AT):
-        text = " ".join(link.text_content().split())
+        text = " ".join(text_content(link).split())
         if text and text in line and _reads_as_headline(text) and not WRITTEN_DAY.search(text):
             return True  # a link on the date itself ("Posted on <a>Monday, May 3, 2021</a>") is a permalink
     return _in_teaser_item(element, line, own_url)
@@ -329,7 +330,7 @@ def _in_teaser_item(element, line: str, own_url: str | None) -> bool:
     if item is None:
         return False
     for link in islice(item.iterfind(".//a[@href]"), 5):
-        text = " ".join(link.text_content().split())
+        text = " ".join(text_content(link).split())
         if text and text not in line and _reads_as_headline(text) and not WRITTEN_DAY.search(text) \
                 and next(link.iterancestors("h1"), None) is None and not _same_page(link.get("href"), own_url):
             return True
@@ -374,9 +375,9 @@ def _own_time(element, own_url: str | None = None) -> bool:
     """A ``<time datetime>`` that is not part of a teaser: judged with the small block
     around it (a list item, a card), or alone when that block is a large one."""
     block = next((a for a in element.iterancestors() if a.tag in _BLOCK_TAGS), None)
-    line = " ".join(block.text_content().split()) if block is not None else ""
+    line = " ".join(text_content(block).split()) if block is not None else ""
     if block is None or len(line) >= 300:
-        block, line = element, " ".join(element.text_content().split())
+        block, line = element, " ".join(text_content(element).split())
     return not _teaser(block, line, own_url)
 
 

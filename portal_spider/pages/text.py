@@ -31,6 +31,12 @@ def fold_whitespace(text: str) -> str:
     return " ".join(text.split())
 
 
+def text_content(element) -> str:
+    """``element.text_content()``: lxml evaluates an XPath expression for it, which costs
+    more than the text itself of an element without children (most links and paragraphs)."""
+    return element.text_content() if len(element) else element.text or ""
+
+
 def strip_pinyin(text: str) -> str:
     """Remove parenthesised pinyin after Han characters: 當(dāng)前 -> 當前."""
     return _PINYIN.sub("", text)
