@@ -226,9 +226,12 @@ def _siblings(best, best_score: float, scores: dict) -> list:
     return chosen if len(chosen) > 1 else _same_shape_blocks(best)
 
 
+# Both are searched for in whole blocks: the lookahead names the first character of every
+# branch, so that most positions fail at once instead of in each branch.
 _POST_HEADER = re.compile(
-    r"发表于|發表於|发表在|發表在|楼主|樓主|只看该作者|只看該作者|\bposted\s+(?:on|at|by)\b|\bjoined\b|Beitrag\s+von|\bQuote\b|\bReply\b", re.I)
-_POST_DATE = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}|\b\d{1,2}:\d{2}\b")
+    r"(?=[发發楼樓只pjbqr])(?:发表于|發表於|发表在|發表在|楼主|樓主|只看该作者|只看該作者|"
+    r"\bposted\s+(?:on|at|by)\b|\bjoined\b|Beitrag\s+von|\bQuote\b|\bReply\b)", re.I)
+_POST_DATE = re.compile(r"(?=\d)(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}|\b\d{1,2}:\d{2}\b)")
 
 
 # A full date with a clock time, as an entry's header shows it ("2005-06-14 03:25:55").
