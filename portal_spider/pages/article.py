@@ -70,9 +70,9 @@ def _document(text: str):
         log.warning("unparseable page: %s", error)
         return None
     # Comments are never content, and removing them keeps their tails in the text flow.
-    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
     # <ruby>漢<rt>hàn</rt></ruby> reads as its base text everywhere: title, byline, body.
-    etree.strip_elements(root, "rt", "rp", with_tail=False)
+    # (One call for both: each call walks the whole tree.)
+    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, "rt", "rp", with_tail=False)
     etree.strip_tags(root, "ruby", "rb")
     return root
 

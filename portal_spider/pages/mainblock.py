@@ -77,9 +77,14 @@ def _holds_the_article(element, page_prose: int) -> bool:
     return bool(page_prose) and _prose(element) > page_prose * 0.5 and _link_density(element) < 0.15
 
 
-def _is_boilerplate(element, page_length: int, page_prose: int) -> bool:
+def _is_boilerplate(element, page_length: int, page_prose: int, strengths: dict[str, str | None]) -> bool:
+    """``strengths`` holds the _furniture_label of the labels seen so far on this page."""
     label = _label(element)
-    strength = _furniture_label(label) if label.strip() else None
+    if not label.strip():
+        return False
+    if label not in strengths:
+        strengths[label] = _furniture_label(label)
+    strength = strengths[label]
     if strength is None:
         return False
     # Never drop a container holding most of the page's text or prose: a label like
@@ -110,8 +115,7 @@ def _around_headline(root, title: str | None) -> set:
 
 def prune(root, title: str | None = None) -> None:
     """Drop non-content tags and page furniture in place before scoring."""
-    etree.strip_elements(root, *_DROP_TAGS, with_tail=False)
-    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
+    etree.strip_elements(root, *_DROP_TAGS, etree.Comment, etree.ProcessingInstruction, with_tail=False)
     page_prose = _prose(root)
     # A short article's container holds little of the page's prose; it holds its headline.
     kept = _around_headline(root, title)
@@ -119,8 +123,9 @@ def prune(root, title: str | None = None) -> None:
         if element.getparent() is not None and element not in kept and not _holds_the_article(element, page_prose):
             element.drop_tree()
     page_length = len(text_content(root))
+    strengths: dict[str, str | None] = {}  # a page repeats its class names
     doomed = [el for el in root.iter() if isinstance(el.tag, str) and el.tag not in ("html", "body")
-              and el not in kept and _is_boilerplate(el, page_length, page_prose)]
+              and el not in kept and _is_boilerplate(el, page_length, page_prose, strengths)]
     for element in doomed:
         if element.getparent() is not None:
             element.drop_tree()
