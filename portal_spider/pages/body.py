@@ -107,11 +107,6 @@ def _inline_in_prose(element, text: str) -> bool:
 _SHORT_ARTICLE = 100  # characters: the shortest article text a link-heavy block may hold
 
 
-def _unlinked_length(element) -> int:
-    text = len(fold_whitespace(text_content(element)))
-    return text - sum(len(fold_whitespace(text_content(a))) for a in element.iter("a"))
-
-
 def _drop_furniture(elements: list, title: str | None) -> None:
     """Remove breadcrumbs, byline lines, page navigation, the title and link lists (lxml, in place)."""
     title_key = normalise_for_compare(title) if title else None
@@ -120,9 +115,11 @@ def _drop_furniture(elements: list, title: str | None) -> None:
         elements[:] = [top for top in elements if not _is_widget(top, total)]
     for top in elements:
         doomed = _drop_related(top) + _widgets(top, total)
+        # Each link's folded text length, read once: the nested blocks below hold the same links.
+        link_lengths = {a: len(fold_whitespace(text_content(a))) for a in top.iter("a")}
         # A short article beside a long list of links is still the article: a block
         # holding most of the text outside links is no link list, whatever its link share.
-        unlinked = _unlinked_length(top)
+        unlinked = len(fold_whitespace(text_content(top))) - sum(link_lengths.values())
         for element in top.iter(*_FURNITURE_TAGS):
             text = fold_whitespace(text_content(element))
             if not text:
@@ -135,7 +132,7 @@ def _drop_furniture(elements: list, title: str | None) -> None:
             # A heading may show the title after a kicker ("Klimaschutz: Bohren, bis …").
             is_title = key is not None and (key == title_key or (
                 element.tag in ("h1", "h2") and key.endswith(title_key) and len(key) - len(title_key) <= 40))
-            links = sum(len(fold_whitespace(text_content(a))) for a in element.iter("a"))
+            links = sum(link_lengths[a] for a in element.iter("a"))
             page_nav = len(text) < 100 and _PAGE_NAV.match(text) and not _inline_in_prose(element, text)
             own = len(text) - links
             link_list = links / len(text) > 0.6 and (own < _SHORT_ARTICLE or own * 2 < unlinked)

@@ -152,11 +152,12 @@ def _link_density(element) -> float:
     return min(1.0, links / text)
 
 
-def _mostly_links(element, length: int) -> bool:
-    """Link teasers (text inside or mostly made of <a>) are navigation, not paragraphs."""
+def _mostly_links(element, length: int, link_lengths: dict) -> bool:
+    """Link teasers (text inside or mostly made of <a>) are navigation, not paragraphs.
+    ``link_lengths`` holds the text length of each link under ``element``."""
     if next(element.iterancestors("a"), None) is not None:
         return True
-    return sum(len(text_content(a)) for a in element.iter("a")) > length * 0.5
+    return sum(link_lengths[a] for a in element.iter("a")) > length * 0.5
 
 
 def _paragraph_score(text: str) -> float:
@@ -179,6 +180,7 @@ def _scores(root) -> dict:
     scores: dict = {}
     # Lines too short to score alone (poems, one-line-per-div blogs) pool in their parent.
     short_lines: dict = {}
+    link_lengths = {a: len(text_content(a)) for a in root.iter("a")}  # read once: nested blocks hold the same links
     for element in root.iter():
         if not isinstance(element.tag, str):
             continue
@@ -188,7 +190,7 @@ def _scores(root) -> dict:
             text = _own_text(element)
         else:
             continue
-        if not text or _mostly_links(element, len(text)):
+        if not text or _mostly_links(element, len(text), link_lengths):
             continue
         if len(text) < 20:
             parent = element.getparent()
