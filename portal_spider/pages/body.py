@@ -59,8 +59,10 @@ def _is_byline(text: str) -> bool:
         return False  # "记者：你通过什么渠道获取信息？" is an interview question, not a byline
     if len(text) < 40 and (_REPORTER_LINE.match(text) or _DATELINE.match(text)):
         return True
+    if len(text) >= 160:
+        return False
     labels = len(_BYLINE_LABEL.findall(text))
-    return len(text) < 160 and labels >= 1 and (labels >= 2 or len(text) < 60)
+    return labels >= 1 and (labels >= 2 or len(text) < 60)
 
 
 def _drop_related(top) -> list:

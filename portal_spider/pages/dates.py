@@ -303,6 +303,8 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
     if "年" in text:
         text = _NUMERAL_DATE_CN.sub(_in_digits, text)
         text = _ROC_YEAR.sub(lambda m: f"{int(m[1] or m[2]) + 1911}年", text)
+    if not any(map(str.isdecimal, text)):
+        return False  # every form below has digits (\d is a decimal character); most lines have none
     if match := _YMD.search(text):
         y, mo, d = match.groups()[:3]
     elif match := _MDY_NAMED.search(text):

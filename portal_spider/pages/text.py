@@ -39,6 +39,8 @@ def text_content(element) -> str:
 
 def strip_pinyin(text: str) -> str:
     """Remove parenthesised pinyin after Han characters: 當(dāng)前 -> 當前."""
+    if "(" not in text and "（" not in text:
+        return text  # the common case, found without trying the pattern at every character
     return _PINYIN.sub("", text)
 
 
