@@ -359,13 +359,21 @@ def _same_page(href: str, own_url: str | None) -> bool:
     return (target.netloc, target.path.rstrip("/"), target.query) == (own.netloc, own.path.rstrip("/"), own.query)
 
 
-def _own_lines(page: Page, windows: list[list[str]]) -> list[list[str]]:
-    """``windows`` without the dated lines of teaser lists (related or latest articles)."""
+def _own_lines(page: Page, windows: list[list[str]], teasers: dict[str, bool]) -> list[list[str]]:
+    """``windows`` without the dated lines of teaser lists (related or latest articles).
+    ``teasers`` keeps each line's verdict for the next call on the same page: the windows
+    share lines."""
     owners = {}
     for text, owner in page.lines:
         owners.setdefault(text, owner)
-    return [[text for text in window if not (any(map(str.isdigit, text)) and text in owners
-                                             and _teaser(owners[text], text, page.url))] for window in windows]
+
+    def teaser(text: str) -> bool:
+        if text not in teasers:
+            teasers[text] = _teaser(owners[text], text, page.url)
+        return teasers[text]
+
+    return [[text for text in window if not (any(map(str.isdigit, text)) and text in owners and teaser(text))]
+            for window in windows]
 
 
 _BLOCK_TAGS = {"li", "p", "div", "article", "section", "header", "footer", "td", "dd", "dt", "aside", "figure"}
@@ -390,14 +398,15 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
     ``headline`` are the lines right by the line showing the title (none when no line does).
     """
     context = page.dates
-    windows = [[text for text in window if not _TODAY_LABEL.search(text)] for window in _own_lines(page, windows)]
+    teasers: dict[str, bool] = {}
+    windows = [[text for text in window if not _TODAY_LABEL.search(text)] for window in _own_lines(page, windows, teasers)]
     if not headline:
         # No line shows the title, so the first window is the page top: where a portal's
         # header prints the day it is served ("2024年5月3日 星期五"), not when it published,
         # and a blog's sidebar its calendar and archive months.
         windows[0] = [text for text in windows[0] if not _todays_date(text, context) and not month_alone(text)]
-    headline = _own_lines(page, [headline])[0] if headline else headline
-    moment, source = _absolute_date(page, windows, headline, DateContext(context.zone, None))
+    headline = _own_lines(page, [headline], teasers)[0] if headline else headline
+    moment, source = _absolute_date(page, windows, headline, DateContext(context.zone, None), teasers)
     if moment is None and context.now is not None:
         selected = selected_text(page.root, page.options.date_selector)
         moment, source = (find_date(selected, context), SELECTOR) if selected else (None, NONE)
@@ -411,7 +420,7 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
 
 
 def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | None,
-                   context: DateContext) -> tuple[datetime | None, str]:
+                   context: DateContext, teasers: dict[str, bool]) -> tuple[datetime | None, str]:
     root, url = page.root, page.url
     selected = selected_text(root, page.options.date_selector)
     moment = find_date(selected, context) if selected else None
@@ -451,6 +460,6 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
         # the page (a title the page does not show as a line leaves only its top to look
         # at) gives the clock, or as a last resort the date.
         if not (moment and _has_clock(moment)):
-            page_wide = _own_lines(page, [[text for text, _ in page.lines if not _TODAY_LABEL.search(text)]])
+            page_wide = _own_lines(page, [[text for text, _ in page.lines if not _TODAY_LABEL.search(text)]], teasers)
             moment = _labelled_only(page_wide, context, moment) or moment
     return moment, source
