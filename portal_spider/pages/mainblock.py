@@ -496,10 +496,32 @@ def _title_terms(title: str | None) -> set[str]:
     return terms
 
 
+_TITLE_HEADINGS = {"h1", "h2", "h3"}
+
+
+def _text_outside_headings(element) -> str:
+    """The element's text outside h1, h2 and h3 (those around it included), as the XPath
+    .//text()[not(ancestor::h1 or ancestor::h2 or ancestor::h3)] gives it, in one walk
+    instead of that XPath's climb to the root from every text."""
+    depth = sum(1 for ancestor in element.iterancestors() if ancestor.tag in _TITLE_HEADINGS)
+    parts = []
+    for event, node in etree.iterwalk(element, events=("start", "end", "comment", "pi")):
+        if event == "start":
+            depth += node.tag in _TITLE_HEADINGS
+            if node.text and not depth:
+                parts.append(node.text)
+            continue
+        if event == "end":
+            depth -= node.tag in _TITLE_HEADINGS
+        if node is not element and node.tail and not depth:
+            parts.append(node.tail)  # after a comment or a child: text of the parent
+    return "".join(parts)
+
+
 def _about_title(element, terms: set[str], title: str) -> float:
     """The share of the title's terms that the element's text uses outside headings and
     copies of the title (a block that shows the headline, a breadcrumb, is not about it)."""
-    text = "".join(element.xpath(".//text()[not(ancestor::h1 or ancestor::h2 or ancestor::h3)]")).lower()
+    text = _text_outside_headings(element).lower()
     text = " ".join(text.split()).replace(" ".join(title.lower().split()), " ")
     return sum(term in text for term in terms) / len(terms)
 
