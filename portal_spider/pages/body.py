@@ -167,10 +167,13 @@ def _prepared(element, base_url: str) -> str:
     inside = {n for block in element.iter(*_VERBATIM) for n in block.iter() if n is not block}
     verbatim = inside | set(element.iter(*_VERBATIM))
     for node in element.iter():
-        if node.text:
-            node.text = _tidied(node.text, node in verbatim)
-        if node is not element and node.tail:
-            node.tail = _tidied(node.tail, node in inside)
+        # Only changed text is set: lxml rebuilds a text node for each assignment.
+        text = node.text
+        tail = node.tail if node is not element else None
+        if text and (tidied := _tidied(text, node in verbatim)) != text:
+            node.text = tidied
+        if tail and (tidied := _tidied(tail, node in inside)) != tail:
+            node.tail = tidied
     for image in list(element.iter("img")):
         source = next((image.get(a) for a in _IMAGE_SOURCES if image.get(a)), None)
         if source and not source.startswith("data:"):
