@@ -77,6 +77,7 @@ _INLINE = {"span", "font", "b", "i", "em", "strong", "u", "sub", "sup", "small"}
 
 
 _CONTROLS = ".//input[not(@type='hidden')] | .//select | .//textarea | .//label"  # labels outlive pruned inputs
+_CONTROL_TAGS = ("input", "select", "textarea", "label")
 _WIDGET_TAGS = ("div", "section", "aside", "form", "fieldset")
 
 
@@ -91,6 +92,8 @@ def _is_widget(element, total: int) -> bool:
 
 def _widgets(top, total: int) -> list:
     found: list = []
+    if next(top.iter(*_CONTROL_TAGS), None) is None:
+        return found  # no control anywhere in the block: no block needs its own search
     for element in top.iter(*_WIDGET_TAGS):
         if element is not top and not any(ancestor in found for ancestor in element.iterancestors()) and _is_widget(element, total):
             found.append(element)

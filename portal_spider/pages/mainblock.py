@@ -48,10 +48,6 @@ _CONTAINER_TAGS = {"div", "td", "section", "article", "main", "center", "form", 
 _PUNCTUATION = re.compile(r"[,，。.!?！？；;、]")
 
 
-def _label(element) -> str:
-    return f"{element.get('class') or ''} {element.get('id') or ''}"
-
-
 def _furniture_label(label: str) -> str | None:
     """"strong", "weak" or None for a class/id string."""
     label = _DIGITS.sub("", label.lower())
@@ -79,7 +75,7 @@ def _holds_the_article(element, page_prose: int) -> bool:
 
 def _is_boilerplate(element, page_length: int, page_prose: int, strengths: dict[str, str | None]) -> bool:
     """``strengths`` holds the _furniture_label of the labels seen so far on this page."""
-    label = _label(element)
+    label = f"{element.get('class') or ''} {element.get('id') or ''}"
     if not label.strip():
         return False
     if label not in strengths:
