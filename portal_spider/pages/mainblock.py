@@ -148,10 +148,11 @@ def _link_density(element) -> float:
     return min(1.0, links / text)
 
 
-def _mostly_links(element, length: int, link_lengths: dict) -> bool:
+def _mostly_links(element, length: int, link_lengths: dict, in_links: set) -> bool:
     """Link teasers (text inside or mostly made of <a>) are navigation, not paragraphs.
-    ``link_lengths`` holds the text length of each link under ``element``."""
-    if next(element.iterancestors("a"), None) is not None:
+    ``link_lengths`` holds the text length of each link under ``element``, ``in_links``
+    the elements inside a link."""
+    if element in in_links:
         return True
     return sum(link_lengths[a] for a in element.iter("a")) > length * 0.5
 
@@ -177,6 +178,10 @@ def _scores(root) -> dict:
     # Lines too short to score alone (poems, one-line-per-div blogs) pool in their parent.
     short_lines: dict = {}
     link_lengths = {a: len(text_content(a)) for a in root.iter("a")}  # read once: nested blocks hold the same links
+    # The elements inside a link, found from each link down rather than from each element up.
+    in_links = {node for a in link_lengths for node in a.iterdescendants()}
+    if next(root.iterancestors("a"), None) is not None:
+        in_links.update(root.iter())  # a block inside a link: all of it is
     for element in root.iter():
         if not isinstance(element.tag, str):
             continue
@@ -186,7 +191,7 @@ def _scores(root) -> dict:
             text = _own_text(element)
         else:
             continue
-        if not text or _mostly_links(element, len(text), link_lengths):
+        if not text or _mostly_links(element, len(text), link_lengths, in_links):
             continue
         if len(text) < 20:
             parent = element.getparent()
