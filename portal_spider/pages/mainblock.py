@@ -120,8 +120,10 @@ def prune(root, title: str | None = None) -> None:
             element.drop_tree()
     page_length = len(text_content(root))
     strengths: dict[str, str | None] = {}  # a page repeats its class names
+    # Only an element with a class or an id can be boilerplate: most have neither.
     doomed = [el for el in root.iter() if isinstance(el.tag, str) and el.tag not in ("html", "body")
-              and el not in kept and _is_boilerplate(el, page_length, page_prose, strengths)]
+              and (el.get("class") or el.get("id")) and el not in kept
+              and _is_boilerplate(el, page_length, page_prose, strengths)]
     for element in doomed:
         if element.getparent() is not None:
             element.drop_tree()

@@ -62,7 +62,9 @@ def han_ratio(text: str) -> float:
 
 def normalise_for_compare(text: str) -> str:
     """Key for comparing title candidates: NFKC, dashes and quotes folded, lower-cased."""
-    text = fold_whitespace(unicodedata.normalize("NFKC", text.replace("\xad", "")))
+    if not text.isascii():  # ASCII holds no soft hyphen, and NFKC leaves it as it is
+        text = unicodedata.normalize("NFKC", text.replace("\xad", ""))
+    text = fold_whitespace(text)
     if text.isascii():
         return text.lower()  # no dash or quote to fold
     text = _DASHES.sub("-", text)
