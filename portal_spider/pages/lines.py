@@ -31,8 +31,8 @@ def page_lines(root) -> list[tuple[str, etree._Element]]:
     owner = root
     # iterwalk instead of recursion: hostile pages nest deeper than Python's stack.  It
     # skips comments (tails included), so the caller strips comments from the tree first.
-    # This loop runs for every element of the page: it calls nothing but the flush of a
-    # line that has text.
+    # This loop runs for every element of the page: no helper is called in it but the
+    # flush of a line that has text.
     skipping = in_pre = 0
     for event, element in etree.iterwalk(root, events=("start", "end")):
         tag = element.tag
