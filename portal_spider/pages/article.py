@@ -25,7 +25,7 @@ from .page import Page
 from .paging import find_page_urls
 from .published import date_field, precision
 from .sources import NONE
-from .structured import read_structured
+from .structured import elements_by_tag, read_structured
 from .text import han_ratio
 from .title import headline_lines, title_field, title_window
 
@@ -70,9 +70,9 @@ def _document(text: str):
         log.warning("unparseable page: %s", error)
         return None
     # Comments are never content, and removing them keeps their tails in the text flow.
-    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
     # <ruby>漢<rt>hàn</rt></ruby> reads as its base text everywhere: title, byline, body.
-    etree.strip_elements(root, "rt", "rp", with_tail=False)
+    # (One call for both: each call walks the whole tree.)
+    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, "rt", "rp", with_tail=False)
     etree.strip_tags(root, "ruby", "rb")
     return root
 
@@ -93,10 +93,10 @@ def _chinese_zone(lang: str, host: str, sample: str):
     return CHINA
 
 
-def _stated_zone(root, structured):
+def _stated_zone(times: list, structured):
     """The first non-UTC offset the page's machine-readable dates state (-04:00 in JSON-LD
     or <time datetime>): the page's own zone. UTC offsets say only how a server stores time."""
-    values = structured.dates + [t.get("datetime") for t in root.xpath("//time[@datetime]")[:5]]
+    values = structured.dates + [t.get("datetime") for t in times[:5]]
     for value in values:
         try:
             offset = datetime.fromisoformat(value.strip().replace("Z", "+00:00")).utcoffset()
@@ -107,18 +107,19 @@ def _stated_zone(root, structured):
     return None
 
 
-def _context(root, structured, lines: list, url: str, options: ExtractionOptions) -> DateContext:
+def _context(root, metas: list, times: list, structured, lines: list, url: str,
+             options: ExtractionOptions) -> DateContext:
     """Naive dates are read in the portal's zone (options), else the zone the page implies:
     Chinese text, its language tag or og:locale, its country-code host, an offset it states
     elsewhere; ASSUMED_UTC only when nothing does. Relative dates count back from the
     fetch time, never from the clock."""
     host = urlsplit(url).hostname or ""
     lang = (root.get("lang") or root.get("xml:lang") or "").lower().replace("_", "-")
-    locale = next((m.get("content") for m in root.iter("meta") if (m.get("property") or "").lower() == "og:locale"), None)
+    locale = next((m.get("content") for m in metas if (m.get("property") or "").lower() == "og:locale"), None)
     sample = "".join(text for text, _ in lines[:80])[:3000]
     zone = (parse_zone(options.timezone) or _chinese_zone(lang, host, sample)
             or page_zone(lang, host) or page_zone((locale or "").lower().replace("_", "-"), "")
-            or _stated_zone(root, structured) or ASSUMED_UTC)
+            or _stated_zone(times, structured) or ASSUMED_UTC)
     now = options.fetched_at
     if now is not None and now.tzinfo is None:
         now = now.replace(tzinfo=timezone.utc)  # a naive fetch time is taken as UTC
@@ -154,12 +155,15 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
     root = _document(text)
     if root is None:
         return Article(url=url), dict.fromkeys(_FIELDS, NONE)
-    base_href = next((b.get("href") for b in root.iter("base") if b.get("href")), None)
+    tagged = elements_by_tag(root)
+    base_href = next((b.get("href") for b in tagged["base"] if b.get("href")), None)
     base = urljoin(url, base_href.strip()) if base_href else url
-    structured = read_structured(root, url)
+    structured = read_structured(root, url, tagged)
     body_element = root.find("body")
     lines = page_lines(body_element if body_element is not None else root)
-    page = Page(root, url, options, structured, lines, _context(root, structured, lines, url, options))
+    times = [time for time in tagged["time"] if time.get("datetime") is not None]
+    dates = _context(root, tagged["meta"], times, structured, lines, url, options)
+    page = Page(root, url, options, structured, lines, dates, times)
     title, title_source = title_field(page)
     # The body is chosen on a pruned copy: metadata heuristics still need the whole page.
     pruned = copy.deepcopy(root)

@@ -11,7 +11,7 @@ from lxml import etree
 
 from .dates import WRITTEN_DAY
 from .lines import page_lines
-from .text import fold_whitespace, normalise_for_compare, strip_pinyin
+from .text import fold_whitespace, normalise_for_compare, strip_pinyin, text_content
 
 _BREADCRUMB = re.compile(r"^(當前位置|当前位置|您的位置|您现在的位置|你现在的位置|您現在的位置|所在位置|位置)\s*[:：]")
 _BYLINE_LABEL = re.compile(
@@ -59,14 +59,16 @@ def _is_byline(text: str) -> bool:
         return False  # "记者：你通过什么渠道获取信息？" is an interview question, not a byline
     if len(text) < 40 and (_REPORTER_LINE.match(text) or _DATELINE.match(text)):
         return True
+    if len(text) >= 160:
+        return False
     labels = len(_BYLINE_LABEL.findall(text))
-    return len(text) < 160 and labels >= 1 and (labels >= 2 or len(text) < 60)
+    return labels >= 1 and (labels >= 2 or len(text) < 60)
 
 
 def _drop_related(top) -> list:
     """A "相关报道" / "Related articles" heading and the list after it."""
     for element in top.iter():
-        if element is not top and len(element) <= 2 and _RELATED.match(fold_whitespace(element.text_content())):
+        if element is not top and len(element) <= 2 and _RELATED.match(fold_whitespace(text_content(element))):
             return [element] + [s for s in element.itersiblings() if isinstance(s.tag, str)]
     return []
 
@@ -75,6 +77,7 @@ _INLINE = {"span", "font", "b", "i", "em", "strong", "u", "sub", "sup", "small"}
 
 
 _CONTROLS = ".//input[not(@type='hidden')] | .//select | .//textarea | .//label"  # labels outlive pruned inputs
+_CONTROL_TAGS = ("input", "select", "textarea", "label")
 _WIDGET_TAGS = ("div", "section", "aside", "form", "fieldset")
 
 
@@ -83,12 +86,14 @@ def _is_widget(element, total: int) -> bool:
     toggle, a newsletter sign-up, a poll. Its text is instructions, not the article."""
     if element.tag not in _WIDGET_TAGS or not element.xpath(_CONTROLS):
         return False
-    size = len(fold_whitespace(element.text_content()))
+    size = len(fold_whitespace(text_content(element)))
     return size <= 600 and size <= 0.3 * total
 
 
 def _widgets(top, total: int) -> list:
     found: list = []
+    if next(top.iter(*_CONTROL_TAGS), None) is None:
+        return found  # no control anywhere in the block: no block needs its own search
     for element in top.iter(*_WIDGET_TAGS):
         if element is not top and not any(ancestor in found for ancestor in element.iterancestors()) and _is_widget(element, total):
             found.append(element)
@@ -101,30 +106,27 @@ def _inline_in_prose(element, text: str) -> bool:
     if element.tag not in _INLINE:
         return False
     block = next((a for a in element.iterancestors() if a.tag not in _INLINE), None)
-    return block is not None and len(fold_whitespace(block.text_content())) > len(text) + 10
+    return block is not None and len(fold_whitespace(text_content(block))) > len(text) + 10
 
 
 _SHORT_ARTICLE = 100  # characters: the shortest article text a link-heavy block may hold
 
 
-def _unlinked_length(element) -> int:
-    text = len(fold_whitespace(element.text_content()))
-    return text - sum(len(fold_whitespace(a.text_content())) for a in element.iter("a"))
-
-
 def _drop_furniture(elements: list, title: str | None) -> None:
     """Remove breadcrumbs, byline lines, page navigation, the title and link lists (lxml, in place)."""
     title_key = normalise_for_compare(title) if title else None
-    total = sum(len(top.text_content()) for top in elements)
+    total = sum(len(text_content(top)) for top in elements)
     if len(elements) > 1:
         elements[:] = [top for top in elements if not _is_widget(top, total)]
     for top in elements:
         doomed = _drop_related(top) + _widgets(top, total)
+        # Each link's folded text length, read once: the nested blocks below hold the same links.
+        link_lengths = {a: len(fold_whitespace(text_content(a))) for a in top.iter("a")}
         # A short article beside a long list of links is still the article: a block
         # holding most of the text outside links is no link list, whatever its link share.
-        unlinked = _unlinked_length(top)
+        unlinked = len(fold_whitespace(text_content(top))) - sum(link_lengths.values())
         for element in top.iter(*_FURNITURE_TAGS):
-            text = fold_whitespace(element.text_content())
+            text = fold_whitespace(text_content(element))
             if not text:
                 if element.find(".//img") is None and element.tag != "img":
                     doomed.append(element)  # empty wrapper, nothing to read
@@ -135,7 +137,7 @@ def _drop_furniture(elements: list, title: str | None) -> None:
             # A heading may show the title after a kicker ("Klimaschutz: Bohren, bis …").
             is_title = key is not None and (key == title_key or (
                 element.tag in ("h1", "h2") and key.endswith(title_key) and len(key) - len(title_key) <= 40))
-            links = sum(len(fold_whitespace(a.text_content())) for a in element.iter("a"))
+            links = sum(link_lengths[a] for a in element.iter("a"))
             page_nav = len(text) < 100 and _PAGE_NAV.match(text) and not _inline_in_prose(element, text)
             own = len(text) - links
             link_list = links / len(text) > 0.6 and (own < _SHORT_ARTICLE or own * 2 < unlinked)
@@ -168,10 +170,13 @@ def _prepared(element, base_url: str) -> str:
     inside = {n for block in element.iter(*_VERBATIM) for n in block.iter() if n is not block}
     verbatim = inside | set(element.iter(*_VERBATIM))
     for node in element.iter():
-        if node.text:
-            node.text = _tidied(node.text, node in verbatim)
-        if node is not element and node.tail:
-            node.tail = _tidied(node.tail, node in inside)
+        # Only changed text is set: lxml rebuilds a text node for each assignment.
+        text = node.text
+        tail = node.tail if node is not element else None
+        if text and (tidied := _tidied(text, node in verbatim)) != text:
+            node.text = tidied
+        if tail and (tidied := _tidied(tail, node in inside)) != tail:
+            node.tail = tidied
     for image in list(element.iter("img")):
         source = next((image.get(a) for a in _IMAGE_SOURCES if image.get(a)), None)
         if source and not source.startswith("data:"):

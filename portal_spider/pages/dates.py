@@ -59,25 +59,28 @@ _OFFSET = (
     + r"))(?![A-Za-z]))?"
 )
 
+# Each form opens with a lookahead on the characters its matches start with: lines are
+# searched for them at every position, and most positions then fail at once.
 _YMD = re.compile(
-    r"(?<!\d)((?:19|20)\d{2})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?!\d)\s*[日号號]?" + _TIME + _OFFSET,
+    r"(?=[12])(?<!\d)((?:19|20)\d{2})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?!\d)\s*[日号號]?" + _TIME + _OFFSET,
     re.I,
 )
 # Day first, also spaced after the dots ("4. 2. 2022").
-_DMY = re.compile(r"(?<![\d.])(\d{1,2})(?:\.\s?|/)(\d{1,2})(?:\.\s?|/)((?:19|20)\d{2})(?!\d)" + _TIME + _OFFSET, re.I)
+_DMY = re.compile(r"(?=\d)(?<![\d.])(\d{1,2})(?:\.\s?|/)(\d{1,2})(?:\.\s?|/)((?:19|20)\d{2})(?!\d)" + _TIME + _OFFSET, re.I)
 # Day, month and a two-digit year, both zero-padded ("27.04.24"): German sites print it.
-_DMY_SHORT = re.compile(r"(?<![\d.])(\d{2})\.(\d{2})\.(\d{2})(?![\d.])" + _TIME + _OFFSET, re.I)
+_DMY_SHORT = re.compile(r"(?=\d)(?<![\d.])(\d{2})\.(\d{2})\.(\d{2})(?![\d.])" + _TIME + _OFFSET, re.I)
 # A two-digit year first, with a clock time ("19-09-05 11:10"): how pages in the zones that
 # write dates year first (China, Taiwan, Hong Kong, Japan, Korea) shorten them. Elsewhere
 # such a date is the day first ("27.04.24"), and without the clock it may be a range or a score.
-_YMD_SHORT = re.compile(r"(?<![\d.\-/:])(\d{2})([-/.])(\d{1,2})\2(\d{1,2})(?![\d.\-/])" + _TIME + _OFFSET, re.I)
+_YMD_SHORT = re.compile(r"(?=\d)(?<![\d.\-/:])(\d{2})([-/.])(\d{1,2})\2(\d{1,2})(?![\d.\-/])" + _TIME + _OFFSET, re.I)
 _YEAR_FIRST_ZONES = {"Asia/Shanghai", "Asia/Chongqing", "Asia/Urumqi", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Macau",
                      "Asia/Tokyo", "Asia/Seoul", "PRC", "ROC", "ROK", "Japan", "Hongkong"}
+_MONTH_INITIALS = "".join(sorted({name[0] for name in _MONTHS}))
 _MDY_NAMED = re.compile(
-    rf"\b({MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET, re.I
+    rf"(?=[{_MONTH_INITIALS}])\b({MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET, re.I
 )
 _DMY_NAMED = re.compile(
-    rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({MONTH_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET,
+    rf"(?=\d)(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({MONTH_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET,
     re.I,
 )
 # The absolute dates as pages print them (bylines tell a date line by these).
@@ -99,7 +102,7 @@ _CN_DIGITS = {c: i for i, c in enumerate("〇一二三四五六七八九")} | {"
 # A year of the Republic of China, as Taiwanese pages print it: after 民國, or three digits
 # before 年 ("108年9月5日" is 2019; no Gregorian year of today's pages has three digits).
 _ROC_YEAR = re.compile(r"(?:(?:中華)?民國\s*(\d{1,3})|(?<![\d〇○零一二三四五六七八九])(\d{3}))\s*年(?=\s*\d{1,2}\s*月)")
-_YM_CN = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月(?!\s*\d)")
+_YM_CN = re.compile(r"(?=[12])(?<!\d)((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月(?!\s*\d)")
 _AGO_CN = re.compile(r"(\d+|" + _CN_NUMBER + r"|[两兩]|半)\s*(秒|分钟|分鐘|分|小时|小時|个小时|個小時|天|日|周|週|星期|个月|個月)\s*前")
 _AGO_EN = re.compile(r"(\d+|an?)\s+(second|minute|min|hour|hr|day|week)s?\s+ago", re.I)
 # Day words count only with a clock time ("昨天 12:30"); alone they are too often prose.
@@ -303,6 +306,8 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
     if "年" in text:
         text = _NUMERAL_DATE_CN.sub(_in_digits, text)
         text = _ROC_YEAR.sub(lambda m: f"{int(m[1] or m[2]) + 1911}年", text)
+    if not any(map(str.isdecimal, text)):
+        return False  # every form below has digits (\d is a decimal character); most lines have none
     if match := _YMD.search(text):
         y, mo, d = match.groups()[:3]
     elif match := _MDY_NAMED.search(text):

@@ -10,7 +10,7 @@ from lxml import etree
 from .options import ExtractionOptions
 from .selection import select_by_css
 from .sources import HEURISTIC, SELECTOR
-from .text import normalise_for_compare
+from .text import normalise_for_compare, text_content
 
 _DROP_TAGS = (
     "script", "style", "noscript", "iframe", "button", "input",
@@ -48,10 +48,6 @@ _CONTAINER_TAGS = {"div", "td", "section", "article", "main", "center", "form", 
 _PUNCTUATION = re.compile(r"[,，。.!?！？；;、]")
 
 
-def _label(element) -> str:
-    return f"{element.get('class') or ''} {element.get('id') or ''}"
-
-
 def _furniture_label(label: str) -> str | None:
     """"strong", "weak" or None for a class/id string."""
     label = _DIGITS.sub("", label.lower())
@@ -65,7 +61,7 @@ def _prose(element) -> int:
     """Characters in the element's paragraphs that read as sentences (long, with full stops)."""
     total = 0
     for paragraph in element.iter("p"):
-        text = paragraph.text_content()
+        text = text_content(paragraph)
         if len(text) > 80 and len(_SENTENCE_END.findall(text)) >= 2:
             total += len(text)
     return total
@@ -77,14 +73,19 @@ def _holds_the_article(element, page_prose: int) -> bool:
     return bool(page_prose) and _prose(element) > page_prose * 0.5 and _link_density(element) < 0.15
 
 
-def _is_boilerplate(element, page_length: int, page_prose: int) -> bool:
-    label = _label(element)
-    strength = _furniture_label(label) if label.strip() else None
+def _is_boilerplate(element, page_length: int, page_prose: int, strengths: dict[str, str | None]) -> bool:
+    """``strengths`` holds the _furniture_label of the labels seen so far on this page."""
+    label = f"{element.get('class') or ''} {element.get('id') or ''}"
+    if not label.strip():
+        return False
+    if label not in strengths:
+        strengths[label] = _furniture_label(label)
+    strength = strengths[label]
     if strength is None:
         return False
     # Never drop a container holding most of the page's text or prose: a label like
     # "has-sidebar" or "vertical-ad-con" on the article wrapper must not take the article with it.
-    length = len(element.text_content())
+    length = len(text_content(element))
     # A short article's own container holds the page's headline.
     if length > page_length * 0.5 or (_CONTENT.search(label) and (length > 500 or element.find(".//h1") is not None)):
         return False
@@ -103,24 +104,26 @@ def _around_headline(root, title: str | None) -> set:
         return set()
     holders = set()
     for heading in root.iter("h1"):
-        if key in normalise_for_compare(heading.text_content()):
+        if key in normalise_for_compare(text_content(heading)):
             holders.update(heading.iterancestors())
     return holders
 
 
 def prune(root, title: str | None = None) -> None:
     """Drop non-content tags and page furniture in place before scoring."""
-    etree.strip_elements(root, *_DROP_TAGS, with_tail=False)
-    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
+    etree.strip_elements(root, *_DROP_TAGS, etree.Comment, etree.ProcessingInstruction, with_tail=False)
     page_prose = _prose(root)
     # A short article's container holds little of the page's prose; it holds its headline.
     kept = _around_headline(root, title)
     for element in list(root.iter(*_FURNITURE_TAGS)):
         if element.getparent() is not None and element not in kept and not _holds_the_article(element, page_prose):
             element.drop_tree()
-    page_length = len(root.text_content())
+    page_length = len(text_content(root))
+    strengths: dict[str, str | None] = {}  # a page repeats its class names
+    # Only an element with a class or an id can be boilerplate: most have neither.
     doomed = [el for el in root.iter() if isinstance(el.tag, str) and el.tag not in ("html", "body")
-              and el not in kept and _is_boilerplate(el, page_length, page_prose)]
+              and (el.get("class") or el.get("id")) and el not in kept
+              and _is_boilerplate(el, page_length, page_prose, strengths)]
     for element in doomed:
         if element.getparent() is not None:
             element.drop_tree()
@@ -134,24 +137,26 @@ def _own_text(element) -> str:
     parts = [element.text or ""]
     for child in element:
         if isinstance(child.tag, str) and child.tag not in _CONTAINER_TAGS and child.tag not in _PARAGRAPH_TAGS:
-            parts.append(child.text_content())
+            parts.append(text_content(child))
         parts.append(child.tail or "")
     return "".join(parts).strip()
 
 
 def _link_density(element) -> float:
-    text = len(element.text_content().strip())
+    text = len(text_content(element).strip())
     if not text:
         return 1.0
-    links = sum(len(a.text_content().strip()) for a in element.iter("a"))
+    links = sum(len(text_content(a).strip()) for a in element.iter("a"))
     return min(1.0, links / text)
 
 
-def _mostly_links(element, length: int) -> bool:
-    """Link teasers (text inside or mostly made of <a>) are navigation, not paragraphs."""
-    if next(element.iterancestors("a"), None) is not None:
+def _mostly_links(element, length: int, link_lengths: dict, in_links: set) -> bool:
+    """Link teasers (text inside or mostly made of <a>) are navigation, not paragraphs.
+    ``link_lengths`` holds the text length of each link under ``element``, ``in_links``
+    the elements inside a link."""
+    if element in in_links:
         return True
-    return sum(len(a.text_content()) for a in element.iter("a")) > length * 0.5
+    return sum(link_lengths[a] for a in element.iter("a")) > length * 0.5
 
 
 def _paragraph_score(text: str) -> float:
@@ -174,16 +179,21 @@ def _scores(root) -> dict:
     scores: dict = {}
     # Lines too short to score alone (poems, one-line-per-div blogs) pool in their parent.
     short_lines: dict = {}
+    link_lengths = {a: len(text_content(a)) for a in root.iter("a")}  # read once: nested blocks hold the same links
+    # The elements inside a link, found from each link down rather than from each element up.
+    in_links = {node for a in link_lengths for node in a.iterdescendants()}
+    if next(root.iterancestors("a"), None) is not None:
+        in_links.update(root.iter())  # a block inside a link: all of it is
     for element in root.iter():
         if not isinstance(element.tag, str):
             continue
         if element.tag in _PARAGRAPH_TAGS:
-            text = element.text_content().strip() if element.tag in ("p", "pre") else _own_text(element)
+            text = text_content(element).strip() if element.tag in ("p", "pre") else _own_text(element)
         elif element.tag in _CONTAINER_TAGS:
             text = _own_text(element)
         else:
             continue
-        if not text or _mostly_links(element, len(text)):
+        if not text or _mostly_links(element, len(text), link_lengths, in_links):
             continue
         if len(text) < 20:
             parent = element.getparent()
@@ -200,9 +210,9 @@ def _scores(root) -> dict:
 def _outermost_wrapper(best):
     """The outermost ancestor that holds nothing but ``best``'s text: an article split over
     sibling blocks ("<div><div class=text>…</div></div>" ten times) has its siblings there."""
-    length = len(best.text_content().strip())
+    length = len(text_content(best).strip())
     parent = best.getparent()
-    while parent is not None and parent.tag not in ("body", "html") and len(parent.text_content().strip()) <= length * 1.1 + 20:
+    while parent is not None and parent.tag not in ("body", "html") and len(text_content(parent).strip()) <= length * 1.1 + 20:
         best, parent = parent, parent.getparent()
     return best
 
@@ -219,16 +229,19 @@ def _siblings(best, best_score: float, scores: dict) -> list:
         elif isinstance(sibling.tag, str) and not _like_items(sibling):  # comments or teasers after it
             density = _link_density(sibling)
             score = scores.get(sibling, 0) * (1 - density)
-            text = sibling.text_content().strip()
+            text = text_content(sibling).strip()
             # Link-heavy neighbours with decent text are sidebars, not article continuations.
             if (score >= threshold and density < 0.2) or (sibling.tag == "p" and len(text) > 80 and density < 0.25):
                 chosen.append(sibling)
     return chosen if len(chosen) > 1 else _same_shape_blocks(best)
 
 
+# Both are searched for in whole blocks: the lookahead names the first character of every
+# branch, so that most positions fail at once instead of in each branch.
 _POST_HEADER = re.compile(
-    r"发表于|發表於|发表在|發表在|楼主|樓主|只看该作者|只看該作者|\bposted\s+(?:on|at|by)\b|\bjoined\b|Beitrag\s+von|\bQuote\b|\bReply\b", re.I)
-_POST_DATE = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}|\b\d{1,2}:\d{2}\b")
+    r"(?=[发發楼樓只pjbqr])(?:发表于|發表於|发表在|發表在|楼主|樓主|只看该作者|只看該作者|"
+    r"\bposted\s+(?:on|at|by)\b|\bjoined\b|Beitrag\s+von|\bQuote\b|\bReply\b)", re.I)
+_POST_DATE = re.compile(r"(?=\d)(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}|\b\d{1,2}:\d{2}\b)")
 
 
 # A full date with a clock time, as an entry's header shows it ("2005-06-14 03:25:55").
@@ -242,7 +255,7 @@ def _is_post(item) -> bool:
     or a dated entry: a date with a time at its head, then sentences (the entries of a blog
     archive or a thread whose header has no marker). A live blog's items show only a time
     of day, and the paragraphs of an article no date at all."""
-    text = item.text_content()
+    text = text_content(item)
     if _POST_DATE.search(text) and _POST_HEADER.search(text):
         return True
     start = _VISIBLE.search(text)
@@ -265,7 +278,7 @@ def _first_post(best):
         like = [sibling for sibling in parent if sibling.tag == item.tag and sibling.get("class") == item.get("class")]
         # A first "post" without a sentence is one post's header row above its message
         # (a post laid out as a table), not the opening post of a thread.
-        if len(like) >= 2 and sum(map(_is_post, like)) * 2 > len(like) and _SENTENCE_END.search(like[0].text_content()):
+        if len(like) >= 2 and sum(map(_is_post, like)) * 2 > len(like) and _SENTENCE_END.search(text_content(like[0])):
             first = like[0]
             if first is item:
                 return None
@@ -293,15 +306,15 @@ def _opening_post(thread):
     if shape[0] not in _ITEM_TAGS or len(posts) < 2 or sum(map(_is_post, posts)) * 2 <= len(posts):
         return None
     first = posts[0]
-    message = max((child for child in first if isinstance(child.tag, str)), key=lambda c: len(c.text_content()), default=None)
+    message = max((child for child in first if isinstance(child.tag, str)), key=lambda c: len(text_content(c)), default=None)
     # The part holding most of the post's text is its message; the rest is its header.
-    return message if message is not None and len(message.text_content()) * 2 > len(first.text_content()) else first
+    return message if message is not None and len(text_content(message)) * 2 > len(text_content(first)) else first
 
 
 def _has_sentences(element) -> bool:
     """Text that reads as sentences, however short its paragraphs (news often runs one or
     two sentences a paragraph)."""
-    text = element.text_content().strip()
+    text = text_content(element).strip()
     return len(text) >= 40 and bool(_SENTENCE_END.search(text))
 
 
@@ -354,7 +367,7 @@ def _trailing_replies(block) -> list:
     """Lists of dated items that close the block after its prose and hold less than half
     its text, with the heading just above them: readers' comments or replies, unlabelled.
     A live blog's dated items are most of its block; an article's bullet lists are <li>."""
-    total = len(block.text_content())
+    total = len(text_content(block))
     lists = []
     for element in block.iter(*_REPLY_TAGS):
         if element is block or len(element) < 3 or any(ancestor in lists for ancestor in element.iterancestors()):
@@ -363,10 +376,10 @@ def _trailing_replies(block) -> list:
         shape = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0][0]
         if shape[0] not in _REPLY_TAGS or not _like_items(element):
             continue
-        if len(element.text_content()) * 2 >= total and not _titled_after_prose(element, block):
+        if len(text_content(element)) * 2 >= total and not _titled_after_prose(element, block):
             continue  # most of the block: a live blog's entries, unless titled as a list below an article
         items = [child for child in children if (child.tag, child.get("class")) == shape]
-        if sum(bool(_POST_DATE.search(item.text_content())) for item in items) * 2 > len(items):
+        if sum(bool(_POST_DATE.search(text_content(item))) for item in items) * 2 > len(items):
             lists.append(element)
     if not lists:
         return []
@@ -394,7 +407,7 @@ def _titled_after_prose(element, block) -> bool:
         if node is heading or node is element:
             break
         if node.tag == "p":
-            before.append(node.text_content())
+            before.append(text_content(node))
     text = "".join(before)
     return len(text) >= 100 and len(_SENTENCE_END.findall(text)) >= 2
 
@@ -408,7 +421,7 @@ def _list_title(element):
 
 
 def _is_list_title(element) -> bool:
-    text = element.text_content().strip()
+    text = text_content(element).strip()
     return 0 < len(text) <= 30 and not _SENTENCE_END.search(text) and len(element) <= 2
 
 
@@ -421,9 +434,9 @@ def _like_items(element) -> bool:
     shape, count = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0]
     if shape[0] not in _ITEM_TAGS:
         return False  # an article's own paragraphs are alike too
-    alike = sum(len(child.text_content()) for child in children if (child.tag, child.get("class")) == shape)
+    alike = sum(len(text_content(child)) for child in children if (child.tag, child.get("class")) == shape)
     # Comments and teasers run short; the items of a live blog or a split review do not.
-    return count >= 3 and alike >= 0.7 * len(element.text_content()) and alike / count <= 300
+    return count >= 3 and alike >= 0.7 * len(text_content(element)) and alike / count <= 300
 
 
 def _title_heading(root, title: str | None):
@@ -432,7 +445,7 @@ def _title_heading(root, title: str | None):
         return None
     key = normalise_for_compare(title) if title else None
     # The heading may carry a kicker before the title or a button label after it ("播报").
-    return next((h for h in headings if key and key in normalise_for_compare(h.text_content())), headings[0])
+    return next((h for h in headings if key and key in normalise_for_compare(text_content(h))), headings[0])
 
 
 def _after_title(root, title: str | None, best, scores: dict):
@@ -448,7 +461,7 @@ def _after_title(root, title: str | None, best, scores: dict):
         block = element.getparent() if element.tag == "p" else element
         # A paragraph beside the list belongs to a parent that holds the list too.
         if block is not None and block in scores and block.tag not in _HEADING_TAGS and block not in holders:
-            text = element.text_content().strip()
+            text = text_content(element).strip()
             if len(text) >= 40 and len(_SENTENCE_END.findall(text)) >= 2 and _link_density(element) < 0.3:
                 return block
     return None
@@ -461,13 +474,13 @@ def _under_another_headline(root, title: str | None, best) -> bool:
     headings = list(root.iter("h1"))
     if not key or len(headings) < 2:
         return False
-    own = next((h for h in headings if key in normalise_for_compare(h.text_content())), None)
+    own = next((h for h in headings if key in normalise_for_compare(text_content(h))), None)
     if own is None or any(ancestor is best for ancestor in own.iterancestors()):
         return False
     order = {element: index for index, element in enumerate(root.iter())}
     inside_best = set(best.iter("h1"))
     return any(order[own] < order[other] < order[best] and other not in inside_best
-               and len(clean := normalise_for_compare(other.text_content())) >= 8 and clean != key
+               and len(clean := normalise_for_compare(text_content(other))) >= 8 and clean != key
                for other in headings if other is not own)
 
 
@@ -486,10 +499,32 @@ def _title_terms(title: str | None) -> set[str]:
     return terms
 
 
+_TITLE_HEADINGS = {"h1", "h2", "h3"}
+
+
+def _text_outside_headings(element) -> str:
+    """The element's text outside h1, h2 and h3 (those around it included), as the XPath
+    .//text()[not(ancestor::h1 or ancestor::h2 or ancestor::h3)] gives it, in one walk
+    instead of that XPath's climb to the root from every text."""
+    depth = sum(1 for ancestor in element.iterancestors() if ancestor.tag in _TITLE_HEADINGS)
+    parts = []
+    for event, node in etree.iterwalk(element, events=("start", "end", "comment", "pi")):
+        if event == "start":
+            depth += node.tag in _TITLE_HEADINGS
+            if node.text and not depth:
+                parts.append(node.text)
+            continue
+        if event == "end":
+            depth -= node.tag in _TITLE_HEADINGS
+        if node is not element and node.tail and not depth:
+            parts.append(node.tail)  # after a comment or a child: text of the parent
+    return "".join(parts)
+
+
 def _about_title(element, terms: set[str], title: str) -> float:
     """The share of the title's terms that the element's text uses outside headings and
     copies of the title (a block that shows the headline, a breadcrumb, is not about it)."""
-    text = "".join(element.xpath(".//text()[not(ancestor::h1 or ancestor::h2 or ancestor::h3)]")).lower()
+    text = _text_outside_headings(element).lower()
     text = " ".join(text.split()).replace(" ".join(title.lower().split()), " ")
     return sum(term in text for term in terms) / len(terms)
 

@@ -21,3 +21,4 @@ class Page:
     structured: Structured
     lines: list  # (text, element) visual lines of the whole page, in reading order
     dates: DateContext
+    times: list  # the <time datetime> elements, in document order

@@ -8,6 +8,8 @@ from urllib.parse import parse_qsl, urljoin, urlsplit, urlunsplit
 
 from storage.article import Article
 
+from .text import text_content
+
 _PAGE_SUFFIX = re.compile(r"^(?P<stem>.+?)(?:[_-](?P<page>\d{1,3}))?(?P<ext>\.[a-z]{2,6})?$", re.I)
 _PAGE_PARAMS = {"page", "p", "pn", "pg", "pagenum", "pageno", "page_no", "paged", "mpage"}
 _NEXT_TEXT = re.compile(r"^\s*(下一[页頁]|下[页頁]|next\s*page|next|nächste seite|weiter)\s*[>»›]*\s*$", re.I)
@@ -48,7 +50,7 @@ _DIGIT = re.compile(r"\d")
 
 
 def _nextish(anchor) -> bool:
-    return "next" in (anchor.get("rel") or "").lower() or _NEXT_TEXT.match(anchor.text_content() or "") is not None
+    return "next" in (anchor.get("rel") or "").lower() or _NEXT_TEXT.match(text_content(anchor) or "") is not None
 
 
 def find_page_urls(root, url: str, base: str) -> list[str]:

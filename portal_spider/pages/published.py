@@ -16,6 +16,7 @@ from .dates import (ASSUMED_UTC, WRITTEN_DAY, DateContext, find_date, iso, month
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, NONE, SELECTOR
+from .text import text_content
 
 log = logging.getLogger(__name__)
 
@@ -26,9 +27,11 @@ _PUBLISHED_LABEL = re.compile(
 )
 _MODIFIED_LABEL = re.compile(r"更新|修改|Updated|Modified|Last|Aktualisiert|zuletzt|Stand", re.I)
 # Forum post headers carry the poster's profile dates: not when the post was published.
+# (This and _TODAY_LABEL, searched in every line, open with a lookahead on their branches'
+# first characters, so that most positions fail at once.)
 _PROFILE_LABEL = re.compile(
-    r"Registriert|Registered|Joined|Mitglied seit|Member since|Dabei seit|Last (?:visit|login|seen)|"
-    r"注册时间|註冊時間|注册于|註冊於|注册日期|加入时间|最后登录|最後登錄|上次访问", re.I
+    r"(?=[rjmdl注註加最上])(?:Registriert|Registered|Joined|Mitglied seit|Member since|Dabei seit|Last (?:visit|login|seen)|"
+    r"注册时间|註冊時間|注册于|註冊於|注册日期|加入时间|最后登录|最後登錄|上次访问)", re.I
 )
 _DATE_MARK = re.compile(r"date|time|publish|posted|byline|meta|info|author", re.I)
 # A dateline opening a paragraph: "27.1.2022 - Bei …", "(21. November 2022) Energie…",
@@ -208,7 +211,7 @@ def _wall_minute(moment: datetime) -> datetime:
     return moment.replace(tzinfo=None, second=0, microsecond=0)
 
 
-def _machine_readable(root, shown: datetime | None, context: DateContext) -> datetime | None:
+def _machine_readable(times: list, shown: datetime | None, context: DateContext) -> datetime | None:
     """The shown date as a ``<time datetime>`` with its own offset states it, when one does:
     the element that displays it (its datetime read against the displayed clock, as for
     structured values), or one naming the same wall-clock minute. Else ``shown`` itself.
@@ -218,14 +221,14 @@ def _machine_readable(root, shown: datetime | None, context: DateContext) -> dat
     """
     if shown is None:
         return None
-    for element in root.xpath("//time[@datetime]")[:10]:
+    for element in times[:10]:
         value = (element.get("datetime") or "").strip()
         if not _HAS_OFFSET.search(value) or _MIDNIGHT.search(value):
             continue
         moment = parse_iso(value, context)
         if moment is None or not (moment.utcoffset() or _has_clock(shown)):
             continue  # a UTC timestamp under a shown day says how a server stores time, not the page's clock
-        displayed = find_date(element.text_content().strip(), context)
+        displayed = find_date(text_content(element).strip(), context)
         if displayed is not None and _wall_minute(displayed) == _wall_minute(shown):
             exact = _as_shown(moment, value, shown, context)
             if exact:
@@ -261,7 +264,7 @@ def precision(published_at: str | None) -> str | None:
     return "day" if _day_alone(datetime.fromisoformat(published_at)) else "time"
 
 
-_TODAY_LABEL = re.compile(r"今天是|今日是|今天：|今日：|(?<![A-Za-z])(?:Today is|Heute ist|Aujourd'hui)", re.I)
+_TODAY_LABEL = re.compile(r"(?=[今tha])(?:今天是|今日是|今天：|今日：|(?<![A-Za-z])(?:Today is|Heute ist|Aujourd'hui))", re.I)
 _WEEKDAY = re.compile(
     r"星期[一二三四五六日天]|禮拜[一二三四五六日天]|礼拜[一二三四五六日天]|"
     r"(?<![A-Za-z])(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Montag|Dienstag|Mittwoch|"
@@ -298,10 +301,10 @@ def _teaser(element, line: str, own_url: str | None = None) -> bool:
     """Whether the dated ``line`` (starting in ``element``) belongs to a list of other
     articles: it shares a link with a headline, or its line with a headline link."""
     for link in (element, *element.iterancestors()):
-        if link.tag == "a" and link.get("href") and _reads_as_headline(" ".join(link.text_content().split()).replace(line, " ")):
+        if link.tag == "a" and link.get("href") and _reads_as_headline(" ".join(text_content(link).split()).replace(line, " ")):
             return True
     for link in islice(element.iterfind(".//a[@href]"), _LINKS_LOOKED_AT):
-        text = " ".join(link.text_content().split())
+        text = " ".join(text_content(link).split())
         if text and text in line and _reads_as_headline(text) and not WRITTEN_DAY.search(text):
             return True  # a link on the date itself ("Posted on <a>Monday, May 3, 2021</a>") is a permalink
     return _in_teaser_item(element, line, own_url)
@@ -329,7 +332,7 @@ def _in_teaser_item(element, line: str, own_url: str | None) -> bool:
     if item is None:
         return False
     for link in islice(item.iterfind(".//a[@href]"), 5):
-        text = " ".join(link.text_content().split())
+        text = " ".join(text_content(link).split())
         if text and text not in line and _reads_as_headline(text) and not WRITTEN_DAY.search(text) \
                 and next(link.iterancestors("h1"), None) is None and not _same_page(link.get("href"), own_url):
             return True
@@ -358,13 +361,21 @@ def _same_page(href: str, own_url: str | None) -> bool:
     return (target.netloc, target.path.rstrip("/"), target.query) == (own.netloc, own.path.rstrip("/"), own.query)
 
 
-def _own_lines(page: Page, windows: list[list[str]]) -> list[list[str]]:
-    """``windows`` without the dated lines of teaser lists (related or latest articles)."""
+def _own_lines(page: Page, windows: list[list[str]], teasers: dict[str, bool]) -> list[list[str]]:
+    """``windows`` without the dated lines of teaser lists (related or latest articles).
+    ``teasers`` keeps each line's verdict for the next call on the same page: the windows
+    share lines."""
     owners = {}
     for text, owner in page.lines:
         owners.setdefault(text, owner)
-    return [[text for text in window if not (any(c.isdigit() for c in text) and text in owners
-                                             and _teaser(owners[text], text, page.url))] for window in windows]
+
+    def teaser(text: str) -> bool:
+        if text not in teasers:
+            teasers[text] = _teaser(owners[text], text, page.url)
+        return teasers[text]
+
+    return [[text for text in window if not (any(map(str.isdigit, text)) and text in owners and teaser(text))]
+            for window in windows]
 
 
 _BLOCK_TAGS = {"li", "p", "div", "article", "section", "header", "footer", "td", "dd", "dt", "aside", "figure"}
@@ -374,9 +385,9 @@ def _own_time(element, own_url: str | None = None) -> bool:
     """A ``<time datetime>`` that is not part of a teaser: judged with the small block
     around it (a list item, a card), or alone when that block is a large one."""
     block = next((a for a in element.iterancestors() if a.tag in _BLOCK_TAGS), None)
-    line = " ".join(block.text_content().split()) if block is not None else ""
+    line = " ".join(text_content(block).split()) if block is not None else ""
     if block is None or len(line) >= 300:
-        block, line = element, " ".join(element.text_content().split())
+        block, line = element, " ".join(text_content(element).split())
     return not _teaser(block, line, own_url)
 
 
@@ -389,7 +400,8 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
     ``headline`` are the lines right by the line showing the title (none when no line does).
     """
     context = page.dates
-    windows = [[text for text in window if not _TODAY_LABEL.search(text)] for window in _own_lines(page, windows)]
+    teasers: dict[str, bool] = {}
+    windows = [[text for text in window if not _TODAY_LABEL.search(text)] for window in _own_lines(page, windows, teasers)]
     updates: list[str] = []
     if not headline:
         # No line shows the title, so the first window is the page top: where a portal's
@@ -399,8 +411,8 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
         updates = [text for text in windows[0] if _MODIFIED_LABEL.search(text)]
         windows[0] = [text for text in windows[0] if not _todays_date(text, context) and not month_alone(text)
                       and not _MODIFIED_LABEL.search(text)]
-    headline = _own_lines(page, [headline])[0] if headline else headline
-    moment, source = _absolute_date(page, windows, headline, DateContext(context.zone, None))
+    headline = _own_lines(page, [headline], teasers)[0] if headline else headline
+    moment, source = _absolute_date(page, windows, headline, DateContext(context.zone, None), teasers)
     if moment is None and updates:
         moment, source = _labelled_date([updates], DateContext(context.zone, None)), HEURISTIC
     if moment is None and context.now is not None:
@@ -416,12 +428,12 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
 
 
 def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | None,
-                   context: DateContext) -> tuple[datetime | None, str]:
+                   context: DateContext, teasers: dict[str, bool]) -> tuple[datetime | None, str]:
     root, url = page.root, page.url
     selected = selected_text(root, page.options.date_selector)
     moment = find_date(selected, context) if selected else None
     source = SELECTOR
-    shown = _machine_readable(root, _labelled_date(windows, context), context)
+    shown = _machine_readable(page.times, _labelled_date(windows, context), context)
     # A value with its own offset and clock time is more trustworthy than a day-only or
     # naive one in another field; one the page itself shows beats both.
     candidates = sorted(((value, m, origin) for value, origin in zip(page.structured.dates, page.structured.date_origins)
@@ -447,7 +459,7 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
         # the line by the title another item's); a line showing that day gives its clock.
         moment, source = _dated_on(windows, in_url, context) or in_url, HEURISTIC
     if not moment:
-        own = next((t for t in root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT] if _own_time(t, url)), None)
+        own = next((t for t in page.times[:_TIMES_LOOKED_AT] if _own_time(t, url)), None)
         moment = parse_iso(own.get("datetime"), context) if own is not None else None
         moment = _local(moment, context) if moment else None
     if not moment:
@@ -456,6 +468,6 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
         # the page (a title the page does not show as a line leaves only its top to look
         # at) gives the clock, or as a last resort the date.
         if not (moment and _has_clock(moment)):
-            page_wide = _own_lines(page, [[text for text, _ in page.lines if not _TODAY_LABEL.search(text)]])
+            page_wide = _own_lines(page, [[text for text, _ in page.lines if not _TODAY_LABEL.search(text)]], teasers)
             moment = _labelled_only(page_wide, context, moment) or moment
     return moment, source

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lxml.cssselect import CSSSelector, SelectorError
 
-from .text import clean_line
+from .text import clean_line, text_content
 
 
 def select_by_css(root, selector: str | None) -> list:
@@ -20,4 +20,4 @@ def select_by_css(root, selector: str | None) -> list:
 def selected_text(root, selector: str | None) -> str | None:
     """Cleaned text of the first element the selector matches."""
     found = select_by_css(root, selector)
-    return clean_line(found[0].text_content()) or None if found else None
+    return clean_line(text_content(found[0])) or None if found else None

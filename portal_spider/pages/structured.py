@@ -68,6 +68,19 @@ class Structured:
         self.date_origins.append(origin)
 
 
+# The tags whose elements are looked up on the whole page, gathered in one walk: each walk
+# over a page costs as much as a small search.
+_INDEXED_TAGS = ("base", "link", "meta", "script", "time")
+
+
+def elements_by_tag(root) -> dict[str, list]:
+    """The page's base, link, meta, script and time elements by tag, in document order."""
+    found: dict[str, list] = {tag: [] for tag in _INDEXED_TAGS}
+    for element in root.iter(*_INDEXED_TAGS):
+        found[element.tag].append(element)
+    return found
+
+
 def _load_json(raw: str, found: Structured):
     raw = re.sub(r"^\s*(?://\s*)?<!\[CDATA\[|(?://\s*)?\]\]>\s*$", "", raw.strip())
     try:
@@ -146,9 +159,9 @@ def _another_item(node: dict, own: set[str]) -> bool:
     return bool(own and keys) and not keys & own
 
 
-def _from_json_ld(tree, found: Structured, own: set[str]) -> None:
+def _from_json_ld(scripts: list, found: Structured, own: set[str]) -> None:
     nodes = []
-    for script in tree.iter("script"):
+    for script in scripts:
         if (script.get("type") or "").strip().lower() == "application/ld+json" and script.text:
             data = _load_json(script.text, found)
             if data is not None:
@@ -180,9 +193,9 @@ def _meta_key(meta) -> str:
     return (meta.get("property") or meta.get("name") or meta.get("itemprop") or "").strip().lower()
 
 
-def _from_meta(tree, found: Structured) -> None:
+def _from_meta(meta_elements: list, found: Structured) -> None:
     metas: dict[str, list[str]] = {}
-    for meta in tree.iter("meta"):
+    for meta in meta_elements:
         key, content = _meta_key(meta), (meta.get("content") or "").strip()
         if key and content:
             metas.setdefault(key, []).append(content)
@@ -207,16 +220,27 @@ def _itemprop_text(element) -> str:
     return (named[0] if named else element).text_content()
 
 
-def _from_itemprop(tree, found: Structured) -> None:
+def _published_time(time) -> bool:
+    """A <time datetime> marked as the publication time: pubdate, itemprop or class."""
+    return time.get("datetime") is not None and (time.get("pubdate") is not None or time.get("itemprop") == "datePublished"
+                                                 or "publish" in (time.get("class") or ""))
+
+
+def _from_itemprop(tree, times: list, found: Structured) -> None:
+    # One search for every itemprop, sorted out here: each XPath search walks the whole page.
+    marked = [(element, element.get("itemprop")) for element in tree.xpath("//@itemprop/..") if element.tag != "meta"]
     for prop, add in (("headline", found.add_title), ("datePublished", found.add_date)):
-        for element in tree.xpath(f"//*[@itemprop='{prop}' and not(self::meta)]")[:1]:
+        element = next((element for element, value in marked if value == prop), None)
+        if element is not None:
             add(_itemprop_text(element), STRUCTURED_DATA)
-    names = [_itemprop_text(e) for e in tree.xpath("//*[contains(concat(' ', @itemprop, ' '), ' author ') and not(self::meta)]")[:4]]
+    authors = [element for element, value in marked if " author " in f" {value} "][:4]
+    names = [_itemprop_text(element) for element in authors]
     names = [n for n in names if n.strip() and len(n) < 80]
     if names:
         found.add_authors(names, STRUCTURED_DATA)
-    for element in tree.xpath("//time[@datetime][@pubdate or @itemprop='datePublished' or contains(@class, 'publish')]")[:1]:
-        found.add_date(element.get("datetime"), STRUCTURED_DATA)
+    time = next((time for time in times if _published_time(time)), None)
+    if time is not None:
+        found.add_date(time.get("datetime"), STRUCTURED_DATA)
 
 
 def _unescape(found: Structured) -> None:
@@ -226,25 +250,37 @@ def _unescape(found: Structured) -> None:
     found.site_names = [html.unescape(s) for s in found.site_names]
 
 
-def _own_urls(tree, url: str | None) -> set[str]:
+_CANONICAL_LETTERS = str.maketrans("CANOIL", "canoil")
+
+
+def _canonical_links(links: list) -> list:
+    """The <link rel=canonical> elements with an href (rel compared as the XPath
+    translate(@rel, 'CANONICAL', 'canonical') did)."""
+    return [link for link in links if link.get("href") is not None
+            and " canonical " in f" {(link.get('rel') or '').translate(_CANONICAL_LETTERS)} "]
+
+
+def _own_urls(links: list, metas: list, url: str | None) -> set[str]:
     """This page's URLs as _page_key gives them: the fetched URL, canonical link, og:url."""
     urls = [url or ""]
-    urls += tree.xpath("//link[contains(concat(' ', translate(@rel, 'CANONICAL', 'canonical'), ' '), ' canonical ')]/@href")[:1]
-    urls += [m.get("content") or "" for m in tree.iter("meta") if (m.get("property") or "").lower() == "og:url"][:1]
+    urls += [link.get("href") for link in _canonical_links(links)][:1]
+    urls += [m.get("content") or "" for m in metas if (m.get("property") or "").lower() == "og:url"][:1]
     real = [u for u in urls if u.strip().startswith(("http://", "https://"))
             and (urlsplit(u.strip()).hostname or "") not in ("", "localhost", "127.0.0.1")]
     return {_page_key(u) for u in real} - {""}
 
 
-def read_structured(tree: etree._Element, url: str | None = None) -> Structured:
+def read_structured(tree: etree._Element, url: str | None = None, tagged: dict[str, list] | None = None) -> Structured:
     """Collect candidates in precedence order: JSON-LD, meta, itemprop/time. With the
-    page's ``url``, JSON-LD dates of nodes about other pages are left out."""
+    page's ``url``, JSON-LD dates of nodes about other pages are left out. ``tagged`` is
+    elements_by_tag(tree), when the caller has it."""
     found = Structured()
-    _from_json_ld(tree, found, _own_urls(tree, url))
-    _from_meta(tree, found)
-    _from_itemprop(tree, found)
+    tagged = elements_by_tag(tree) if tagged is None else tagged
+    _from_json_ld(tagged["script"], found, _own_urls(tagged["link"], tagged["meta"], url))
+    _from_meta(tagged["meta"], found)
+    _from_itemprop(tree, tagged["time"], found)
     _unescape(found)
-    for link in tree.xpath("//link[@href][contains(concat(' ', translate(@rel, 'CANONICAL', 'canonical'), ' '), ' canonical ')]")[:1]:
+    for link in _canonical_links(tagged["link"])[:1]:
         found.canonical = link.get("href").strip()
     if found.discarded:
         log.debug("structured data discarded: %s", found.discarded)

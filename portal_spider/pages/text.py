@@ -19,6 +19,7 @@ _DASHES = re.compile(r"[\u2010-\u2015\u2212]")  # en, em and other dashes compar
 # and leaves them straight in <title> and og:title, or the other way round.
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
                          "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"'})
+_QUOTE_CHARACTERS = re.compile("[" + "".join(map(chr, _QUOTES)) + "]")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -30,8 +31,16 @@ def fold_whitespace(text: str) -> str:
     return " ".join(text.split())
 
 
+def text_content(element) -> str:
+    """``element.text_content()``: lxml evaluates an XPath expression for it, which costs
+    more than the text itself of an element without children (most links and paragraphs)."""
+    return element.text_content() if len(element) else element.text or ""
+
+
 def strip_pinyin(text: str) -> str:
     """Remove parenthesised pinyin after Han characters: 當(dāng)前 -> 當前."""
+    if "(" not in text and "（" not in text:
+        return text  # the common case, found without trying the pattern at every character
     return _PINYIN.sub("", text)
 
 
@@ -45,12 +54,19 @@ def clean_line(text: str | None) -> str:
 
 def han_ratio(text: str) -> float:
     """Share of Han characters among non-space characters (0 for empty text)."""
-    letters = [c for c in text if not c.isspace()]
+    letters = sum(map(len, text.split()))  # str.split() cuts at exactly the characters isspace() names
     if not letters:
         return 0.0
-    return sum(1 for c in letters if _HAN.match(c)) / len(letters)
+    return len(_HAN.findall(text)) / letters
 
 
 def normalise_for_compare(text: str) -> str:
     """Key for comparing title candidates: NFKC, dashes and quotes folded, lower-cased."""
-    return _DASHES.sub("-", fold_whitespace(unicodedata.normalize("NFKC", text.replace("\xad", "")))).translate(_QUOTES).lower()
+    if not text.isascii():  # ASCII holds no soft hyphen, and NFKC leaves it as it is
+        text = unicodedata.normalize("NFKC", text.replace("\xad", ""))
+    text = fold_whitespace(text)
+    if text.isascii():
+        return text.lower()  # no dash or quote to fold
+    text = _DASHES.sub("-", text)
+    # translate() looks every character up in the table: only text with a quote needs it.
+    return (text.translate(_QUOTES) if _QUOTE_CHARACTERS.search(text) else text).lower()
