@@ -1,8 +1,9 @@
 """Duplicate detection benchmark: quality on a labelled corpus and insert cost by archive size.
 
     python -m benchmarks.dedup [--sizes 10000,100000,1000000] [--originals 1500]
-                               [--copies 300] [--siblings 600] [--workdir DIR]
-                               [--repeat N] [--reuse-fill]
+                               [--copies 300] [--siblings 600] [--series 150] [--workdir DIR]
+                               [--repeat N] [--reuse-fill] [--real-text ../shared/datasets]
+                               [--quality-only]
 
 For each size N the archive is first filled with N generated original articles,
 then the labelled corpus (benchmarks.dedup_corpus: originals, hard-negative
@@ -28,6 +29,12 @@ per article added in the "cpu + flush" column.
 
 Memory: the timed inserts run in this process and ``ru_maxrss`` is printed after
 each size; the fill runs in a child process and its peak is printed separately.
+
+With ``--real-text``, a second labelled corpus is made the same way from real
+article text the generator did not write (the labelled bodies of the extraction
+datasets, :func:`benchmarks.dedup_corpus.real_corpus`) and scored on an empty
+archive. ``--quality-only`` skips the fill and the timings: both corpora are
+saved into empty archives and scored.
 
 The same corpus also goes through datasketch's MinHashLSH (in memory, 128
 permutations, threshold 0.45, best candidate confirmed at estimated Jaccard
@@ -55,7 +62,7 @@ from pathlib import Path
 import numpy as np
 from sqlite_utils import Database
 
-from benchmarks.dedup_corpus import DISGUISES, PORTALS, Doc, filler, labelled_corpus
+from benchmarks.dedup_corpus import DISGUISES, PORTALS, Doc, filler, labelled_corpus, real_corpus
 from storage import Archive, archive as archive_module, bands, dedup, fingerprints, search_index
 from storage.fingerprints import FINGERPRINT_VERSION, fingerprint, line_hash, normalise
 
@@ -162,7 +169,7 @@ def _write_line_counts(conn: sqlite3.Connection, lines: dict[str, list[np.ndarra
             continue
         hashes, counts = np.unique(np.concatenate(chunks), return_counts=True)
         conn.executemany(
-            """INSERT INTO boilerplate_lines VALUES (?, ?, ?)
+            """INSERT INTO boilerplate_lines (portal, line_hash, articles) VALUES (?, ?, ?)
                ON CONFLICT (portal, line_hash) DO UPDATE SET articles = articles + excluded.articles""",
             zip([portal] * len(hashes), hashes.tolist(), counts.tolist()),
         )
@@ -379,18 +386,48 @@ def score(docs: list[Doc], roots: dict[int, int | None]) -> dict:
     precision = tp / (tp + fp) if tp + fp else 1.0
     recall = {d: found[d] / total[d] for d in DISGUISES if total[d]}
     recall["overall"] = sum(found.values()) / max(1, sum(total.values()))
-    return {"precision": precision, "recall": recall, "false_links": false_links, "fp": fp}
+    return {"precision": precision, "recall": recall, "false_links": false_links, "fp": fp, "series": series_apart(docs, roots)}
+
+
+def series_apart(docs: list[Doc], roots: dict[int, int | None]) -> float | None:
+    """The share of pairs of one templated series that are in different clusters."""
+    members: dict[int, list[int]] = {}
+    for i, doc in enumerate(docs):
+        if doc.series is not None:
+            members.setdefault(doc.series, []).append(i)
+    cluster = {i: roots[i] if roots[i] is not None else i for i in roots}
+    pairs = apart = 0
+    for group in members.values():
+        for a in range(len(group)):
+            for b in range(a + 1, len(group)):
+                pairs += 1
+                apart += cluster[group[a]] != cluster[group[b]]
+    return apart / pairs if pairs else None
 
 
 def quality_line(name: str, result: dict) -> str:
     r = result["recall"]
-    cells = " ".join(f"{r[d]:6.3f}" for d in (*DISGUISES, "overall"))
-    return f"{name:<{LABEL}} {result['precision']:9.4f} {cells}   (false links: {dict(result['false_links']) or 0})"
+    cells = " ".join(f"{r[d]:6.3f}" if d in r else f"{'-':>6}" for d in (*DISGUISES, "overall"))
+    series = "-" if result["series"] is None else f"{result['series']:.3f}"
+    return f"{name:<{LABEL}} {result['precision']:9.4f} {cells} {series:>7}   (false links: {dict(result['false_links']) or 0})"
 
 
 def quality_header() -> str:
     names = " ".join(f"{d[:6]:>6}" for d in (*DISGUISES, "overall"))
-    return f"{'':<{LABEL}} {'precision':>9} {names}\n{'':<{LABEL}} {'':>9} {'recall by disguise':^{len(names)}}"
+    return (f"{'':<{LABEL}} {'precision':>9} {names} {'series':>7}\n"
+            f"{'':<{LABEL}} {'':>9} {'recall by disguise':^{len(names)}} {'apart':>7}")
+
+
+def score_on_empty_archive(name: str, docs: list[Doc]) -> None:
+    """Project (save_many of 64 into an empty archive) and datasketch on one corpus."""
+    with tempfile.TemporaryDirectory(prefix="dedup-quality-") as tmp:
+        path = Path(tmp) / "archive.db"
+        Archive(str(path)).db.close()
+        result = run_archive(path, docs, 64, True)
+    print(quality_line(f"{name}: archive", score(docs, result["roots"])))
+    for normalised in (True, False):
+        ds = run_datasketch(docs, normalised)
+        print(quality_line(f"{name}: datasketch ({'normalised' if normalised else 'raw 4-grams'})", score(docs, ds["roots"])))
 
 
 def ms(ns: float) -> float:
@@ -403,6 +440,9 @@ def main() -> None:
     parser.add_argument("--originals", type=int, default=1500)
     parser.add_argument("--copies", type=int, default=300, help="copies per disguise")
     parser.add_argument("--siblings", type=int, default=600, help="hard negatives")
+    parser.add_argument("--series", type=int, default=150, help="templated series of 4 (hard negatives)")
+    parser.add_argument("--real-text", metavar="DATASETS", help="also score a corpus made from the real bodies in this datasets folder")
+    parser.add_argument("--quality-only", action="store_true", help="score on empty archives; no fill, no timings")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--workdir", help="keep the archives here (default: a temp dir, removed)")
     parser.add_argument("--repeat", type=int, default=1, help="time each way this many times (fresh copies), report each and the median")
@@ -419,9 +459,18 @@ def main() -> None:
         f"sketch={fingerprints.SKETCH_SIZE} jaccard>={fingerprints.JACCARD_MIN} containment>={fingerprints.CONTAINMENT_MIN} "
         f"min_shingles={fingerprints.MIN_SHINGLES} boilerplate>={dedup.BOILERPLATE_MIN_ARTICLES}"
     )
-    docs = labelled_corpus(args.seed, args.originals, args.copies, args.siblings)
-    kinds = Counter(d.kind for d in docs)
-    print(f"corpus: {len(docs)} articles: {dict(kinds)}")
+    docs = labelled_corpus(args.seed, args.originals, args.copies, args.siblings, args.series)
+    print(f"corpus: {len(docs)} articles: {dict(Counter(d.kind for d in docs))}")
+    corpora = [("generated", docs)]
+    if args.real_text:
+        real = real_corpus(Path(args.real_text), args.seed, min(args.copies, 100), min(args.series, 50))
+        print(f"real-text corpus: {len(real)} articles: {dict(Counter(d.kind for d in real))}")
+        corpora.append(("real text", real))
+    if args.quality_only:
+        print(quality_header())
+        for name, corpus in corpora:
+            score_on_empty_archive(name, corpus)
+        return
 
     workdir = Path(args.workdir or tempfile.mkdtemp(prefix="dedup-bench-"))
     workdir.mkdir(parents=True, exist_ok=True)
@@ -469,6 +518,8 @@ def main() -> None:
             ds = run_datasketch(docs, normalised)
             print(quality_line(name, score(docs, ds["roots"])))
             rows.append((name, None, ds, None))
+        for name, corpus in corpora[1:]:
+            score_on_empty_archive(name, corpus)
     finally:
         if not args.workdir:
             shutil.rmtree(workdir, ignore_errors=True)

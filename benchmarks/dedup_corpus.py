@@ -12,8 +12,16 @@ slots, so two articles share text only where the generator makes them:
 * *copies* of originals are disguised the ways content farms do it: Traditional
   script (OpenCC s2t), pinyin salted after characters (bare, in ASCII or fullwidth
   parentheses, or as ruby markup), a site suffix on the title, a "reposted"
-  line, an added intro paragraph, dropped paragraphs, reordered paragraphs, and
-  all of them at once.
+  line, an added intro paragraph, dropped paragraphs, reordered paragraphs,
+  *spun* text (5-10% of the characters swapped for common ones and synonyms
+  swapped in, as article spinners do), a copy *kept* to 60-70% of the sentences
+  in a new order, and all of them at once (``combined``: spun at 5%, paragraphs
+  dropped up to a third of the sentences, reordered, a repost line, an intro, a footer, a title
+  suffix, Traditional, pinyin);
+* *series* are hard negatives of another kind: articles of one templated series
+  (daily sign-in rewards, price updates, patch notes) share most of their
+  sentences, fixed ones and ones with the same words around other numbers and
+  dates, and each has a sentence or two of its own. They are distinct articles.
 
 Pinyin is made up (an initial, a final and a tone mark, fixed per character):
 normalisation recognises tone-marked syllables, not dictionary readings, so real
@@ -22,15 +30,35 @@ readings (pypinyin) would test nothing more.
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import zlib
 from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
 
 import opencc
 
 from storage.article import Article
 
-DISGUISES = ("traditional", "pinyin", "title_suffix", "reposted", "intro", "dropped", "reordered", "combined")
+DISGUISES = ("traditional", "pinyin", "title_suffix", "reposted", "intro", "dropped", "reordered", "spun", "kept", "combined")
+# All at once, in the order a content farm would apply them: spin and cut the
+# Simplified text, rearrange and pad it, then convert and salt it.
+COMBINED = ("spun_lightly", "trimmed", "reordered", "reposted", "intro", "title_suffix", "traditional", "pinyin")
+
+# What spinners swap characters for: the commonest Han characters.
+SPIN_CHARACTERS = "的一是了不在有人这中大为上个我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系很情者最立代想已通并提直题程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处府研"
+# Synonyms spinners swap in (伪原创 tools work from such tables).
+SYNONYMS = {
+    "提升": "提高", "推荐": "建议", "玩家": "用户", "需要": "须要", "可以": "能够", "优先": "首先",
+    "强力": "强大", "核心": "主要", "明显": "显然", "因此": "所以", "同时": "并且", "另外": "此外",
+    "非常": "十分", "注意": "留意", "避免": "防止", "获取": "获得", "消耗": "耗费", "稳定": "平稳",
+    "the": "a", "said": "stated", "will": "would", "new": "fresh", "people": "persons", "also": "too",
+}
+_SYNONYM = re.compile("|".join(sorted(map(re.escape, SYNONYMS), key=len, reverse=True)))
+_SENTENCE_END = re.compile(r"(?<=[。！？；])|(?<=[.!?;] )")
+
 
 PORTALS = ("gamersky", "3dmgame", "ali213", "17173", "4399", "youxi", "nga", "bilibili-wiki", "taptap", "9game")
 
@@ -79,9 +107,10 @@ _TEMPLATES = (
 
 @dataclass
 class Doc:
-    kind: str  # "original", "sibling" or one of DISGUISES
+    kind: str  # "original", "sibling", "series" or one of DISGUISES
     source: int | None  # index (in the corpus) of the original a copy was made from
     article: Article
+    series: int | None = None  # the templated series a "series" article belongs to
 
 
 class Generator:
@@ -96,6 +125,7 @@ class Generator:
             game: [f"{num}、{games.choice(_TOPICS)}" for num in "一二三四五六七八"] for game in _GAMES
         }
         self._serial = 0
+        self.intro_pool: list[str] = []
 
     def _sentence(self, game: str, rng: random.Random) -> str:
         names = _NAMES[game]
@@ -151,7 +181,7 @@ class Generator:
         rng = self.rng
         portal = rng.choice([p for p in PORTALS if p != original.portal])
         title, paragraphs = original.title or "", original.body_text.split("\n")
-        steps = DISGUISES[:-1] if disguise == "combined" else (disguise,)
+        steps = COMBINED if disguise == "combined" else (disguise,)
         for step in steps:
             title, paragraphs = getattr(self, f"_{step}")(title, paragraphs, portal)
         if disguise == "combined":
@@ -188,6 +218,8 @@ class Generator:
         return title, [line, *paragraphs] if self.rng.random() < 0.5 else [*paragraphs, line]
 
     def _intro(self, title, paragraphs, portal):
+        if self.intro_pool:  # real text: another article's opening paragraph
+            return title, [self.rng.choice(self.intro_pool), *paragraphs]
         game = next((g for g in _GAMES if g in title or g in "".join(paragraphs)), "原神")
         intro = "大家好，今天小编为大家带来一篇攻略。" + self._paragraph(game, 0.0)
         return title, [intro, *paragraphs]
@@ -196,11 +228,107 @@ class Generator:
         drop = set(self.rng.sample(range(len(paragraphs)), max(1, len(paragraphs) // 3)))
         return title, [p for i, p in enumerate(paragraphs) if i not in drop]
 
+    def _spun(self, title, paragraphs, portal, rate=None):
+        rate = self.rng.uniform(0.05, 0.10) if rate is None else rate
+        return title, [spin(p, rate, self.rng) for p in paragraphs]
+
+    def _spun_lightly(self, title, paragraphs, portal):
+        return self._spun(title, paragraphs, portal, 0.05)
+
+    def _kept(self, title, paragraphs, portal):
+        """60-70% of the sentences, in a new order, regrouped into paragraphs; the
+        source portal's first and last lines (its header and footer) left out."""
+        sentences = [s for p in paragraphs[1:-1] or paragraphs for s in _SENTENCE_END.split(p) if s]
+        kept = self.rng.sample(sentences, max(1, round(len(sentences) * self.rng.uniform(0.6, 0.7))))
+        size = self.rng.randint(2, 4)
+        return title, [_joined(kept[i : i + size]) for i in range(0, len(kept), size)]
+
+    def series(self, count: int, portal: str | None = None) -> list[Article]:
+        """``count`` articles of one templated series: the same fixed sentences and the
+        same words around other numbers and dates, and a sentence or two each of their own."""
+        rng = self.rng
+        portal = portal or rng.choice(PORTALS)
+        game = rng.choice(list(_GAMES))
+        names, kind = _NAMES[game], rng.choice(_SERIES_KINDS)
+        fixed = [self._sentence(game, rng) for _ in range(rng.randint(3, 6))]
+        words = {
+            "game": game, "e": rng.choice(names), "n1": rng.choice(_NOUNS), "n2": rng.choice(_NOUNS),
+            "n3": rng.choice(_NOUNS), "v": rng.choice(_VERBS), "a": rng.choice(_ADJS),
+        }
+        slots = rng.sample(_SERIES_SENTENCES, rng.randint(3, 5))
+        day = rng.randint(1, 300)
+        members = []
+        for number in range(count):
+            day += rng.randint(1, 7)
+            date = f"{1 + day // 28 % 12}月{1 + day % 28}日"
+            values = [s.format(date=date, k=rng.randint(2, 3000), k2=rng.randint(2, 99), **words) for s in slots]
+            own = [self._sentence(game, rng) for _ in range(rng.randint(1, 2))]
+            sentences = fixed[:2] + values + own + fixed[2:]
+            lines = [f"更多{game}攻略，请关注{portal}！", f"{game}{kind}（{date}）"]
+            lines += ["".join(sentences[i : i + 3]) for i in range(0, len(sentences), 3)]
+            lines.append(f"本文由{portal}整理发布，转载请注明出处。")
+            self._serial += 1
+            members.append(Article(
+                url=f"https://www.{portal}.com/{game_slug(game)}/series/{self._serial}.html",
+                title=f"{game}{kind}（{date}）",
+                body_text="\n".join(lines),
+                portal=portal,
+                published_at=f"2025-{1 + day // 28 % 12:02d}-{1 + day % 28:02d}T10:00:00+08:00",
+            ))
+        return members
+
+    def retold(self, article: Article, other_sentences: list[str]) -> Article:
+        """``article`` with every number changed and one sentence replaced (a series' next issue)."""
+        rng = self.rng
+        paragraphs = [_NUMBER.sub(lambda m: str(rng.randint(2, 10 ** len(m.group()))), p) for p in article.body_text.split("\n")]
+        where = rng.randrange(len(paragraphs))
+        sentences = _SENTENCE_END.split(paragraphs[where])
+        sentences[rng.randrange(len(sentences))] = rng.choice(other_sentences)
+        paragraphs[where] = "".join(sentences)
+        self._serial += 1
+        parts = urlsplit(article.url)
+        return Article(url=f"{parts.scheme}://{parts.netloc}/issues/{self._serial}{parts.path}", portal=article.portal, title=article.title,
+                       body_text="\n".join(paragraphs), published_at=article.published_at)
+
+    def _trimmed(self, title, paragraphs, portal):
+        """Paragraphs dropped, up to a third of the sentences: what is left is a copy
+        that keeps at least 60% of the article's sentences."""
+        sentences = [len([s for s in _SENTENCE_END.split(p) if s]) for p in paragraphs]
+        budget, kept = sum(sentences) / 3, list(range(len(paragraphs)))
+        for i in self.rng.sample(range(len(paragraphs)), len(paragraphs)):
+            if sentences[i] <= budget and len(kept) > 1:
+                budget -= sentences[i]
+                kept.remove(i)
+        return title, [paragraphs[i] for i in kept]
+
     def _reordered(self, title, paragraphs, portal):
         shuffled = paragraphs[:]
         while len(shuffled) > 1 and shuffled == paragraphs:
             self.rng.shuffle(shuffled)
         return title, shuffled
+
+
+_SERIES_KINDS = ("每日签到奖励", "版本更新公告", "道具价格日报", "活动日程", "排行榜周报", "礼包码汇总")
+_SERIES_SENTENCES = (
+    "{date}{game}签到奖励为{n1}×{k}，{n2}×{k2}。",
+    "{date}版本更新后，{e}的{n1}调整为{k}点，{n2}提升{k2}%。",
+    "本期{n1}活动于{date}开启，持续{k2}天，累计登录可领取{n2}×{k}。",
+    "今日{n1}的交易价格为{k}金币，较昨日上涨{k2}金币。",
+    "截至{date}，{e}在{n1}排行榜中以{k}分位列第{k2}名。",
+    "{date}维护预计持续{k2}小时，补偿为{n3}×{k}。",
+    "本周{n2}商店刷新了{k2}件道具，最高售价{k}金币。",
+    "{date}起{n1}的掉落率提高到{k2}%，每日上限为{k}次。",
+)
+
+
+def spin(text: str, rate: float, rng: random.Random) -> str:
+    """What an article spinner does: swap in synonyms, then swap ``rate`` of the
+    Han characters (or, in text without them, of the words) for common ones."""
+    text = _SYNONYM.sub(lambda m: SYNONYMS[m.group()] if rng.random() < 0.5 else m.group(), text)
+    if any("\u4e00" <= c <= "\u9fff" for c in text):
+        return "".join(rng.choice(SPIN_CHARACTERS) if "\u4e00" <= c <= "\u9fff" and rng.random() < rate else c for c in text)
+    common = ("the", "a", "of", "and", "to", "in", "is", "that", "for", "it", "as", "was", "with", "on")
+    return re.sub(r"[A-Za-z]+", lambda m: rng.choice(common) if rng.random() < rate else m.group(), text)
 
 
 _INITIALS = "b p m f d t n l g k h j q x zh ch sh r z c s y w".split()
@@ -221,8 +349,9 @@ def game_slug(game: str) -> str:
     return f"g{zlib.crc32(game.encode()) % 10000}"
 
 
-def labelled_corpus(seed: int, originals: int, copies_per_disguise: int, siblings: int) -> list[Doc]:
-    """Originals and siblings first (shuffled), then the disguised copies (shuffled).
+def labelled_corpus(seed: int, originals: int, copies_per_disguise: int, siblings: int, series: int = 0) -> list[Doc]:
+    """Originals, siblings and ``series`` templated series of 4 (shuffled), then the
+    disguised copies (shuffled).
 
     Copies come after all originals, as on the web: the copy is archived later.
     """
@@ -234,6 +363,7 @@ def labelled_corpus(seed: int, originals: int, copies_per_disguise: int, sibling
         firsts.append((gen.article(game=game), game))
     docs = [Doc("original", None, art) for art, _ in firsts]
     docs += [Doc("sibling", None, gen.sibling(*firsts[gen.rng.randrange(originals)])) for _ in range(siblings)]
+    docs += [Doc("series", None, art, number) for number in range(series) for art in gen.series(4)]
     gen.rng.shuffle(docs)
     index = {id(doc.article): i for i, doc in enumerate(docs)}
     copies = []
@@ -242,6 +372,55 @@ def labelled_corpus(seed: int, originals: int, copies_per_disguise: int, sibling
             copies.append(Doc(disguise, index[id(art)], gen.copy(art, disguise)))
     gen.rng.shuffle(copies)
     return docs + copies
+
+
+REAL_TEXT_SETS = ("body/zh-cwce", "body/zh-magic", "body/fundus", "body/aeb")
+
+
+def real_corpus(datasets: Path, seed: int, copies_per_disguise: int, series: int) -> list[Doc]:
+    """The same disguises and series made from real article text the generator did not
+    write: the labelled bodies of the extraction datasets (``shared/datasets``).
+
+    A series here is one article told again with every number changed and one of
+    its sentences replaced by a sentence of another article, as a price report or a
+    patch note is the next day.
+    """
+    gen = Generator(seed)
+    bodies = []
+    for name in REAL_TEXT_SETS:
+        truth = json.loads((datasets / name / "truth.json").read_text(encoding="utf-8"))
+        bodies += [(name, key, value) for key, value in sorted(truth.items()) if len(value.get("body") or "") >= 300]
+    originals = [
+        Article(url=value.get("url") or f"https://{name}/{key}", portal=urlsplit(value.get("url") or "").hostname or name,
+                title=key, body_text=value["body"])
+        for name, key, value in bodies
+    ]
+    gen.intro_pool = [a.body_text.split("\n")[0] for a in originals]
+    docs = [Doc("original", None, art) for art in originals]
+    numbered = [art for art in originals if len(_NUMBER.findall(art.body_text)) >= 5]
+    for number, art in enumerate(gen.rng.sample(numbered, min(series, len(numbered)))):
+        docs[originals.index(art)].series = number  # the series' first issue
+        docs += [Doc("series", None, gen.retold(art, sentences), number) for sentences in [_split_sentences(o.body_text) for o in gen.rng.sample(originals, 3)]]
+    gen.rng.shuffle(docs)
+    index = {id(doc.article): i for i, doc in enumerate(docs)}
+    copies = []
+    for disguise in DISGUISES:
+        for art in gen.rng.sample(originals, min(copies_per_disguise, len(originals))):
+            copies.append(Doc(disguise, index[id(art)], gen.copy(art, disguise)))
+    gen.rng.shuffle(copies)
+    return docs + copies
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def _joined(sentences: list[str]) -> str:
+    """Sentences run together as the text they came from spaced them."""
+    return "".join(s if s[-1:] in "。！？；" else s.rstrip() + " " for s in sentences).rstrip()
+
+
+def _split_sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE_END.split(text.replace("\n", "")) if len(s) > 10] or [text[:40]]
 
 
 def filler(seed: int, count: int):
