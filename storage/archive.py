@@ -247,7 +247,7 @@ class Archive:
 
     def _insert(self, article: Article, url: str, lines: list[str]) -> SaveResult:
         prepared = dedup.prepare(self.db, article.portal, lines)
-        match = dedup.find_duplicate(self.db, prepared.fingerprint)
+        match = dedup.find_duplicate(self.db, prepared)
         cursor = self.db.execute(
             """INSERT INTO articles (url, portal, title, author, published_at, published_precision, body_text,
                                      body_html, duplicate_of, similarity, fetched_at, content_hash, extractor_version)
@@ -319,7 +319,7 @@ class Archive:
         article_id = row["id"]
         prepared = dedup.prepare(self.db, portal, lines)
         # Only earlier articles can be its root; later ones are at most its copies.
-        match = dedup.find_duplicate(self.db, prepared.fingerprint, before_id=article_id)
+        match = dedup.find_duplicate(self.db, prepared, before_id=article_id)
         # Before relinking: the cluster it belonged to is what replace_fingerprint looks at.
         index_bands = match is None or not match.same_bands
         dedup.replace_fingerprint(self.db, article_id, row["duplicate_of"] or article_id, prepared.fingerprint, index_bands)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 from sqlite_utils import Database
 
-from storage import bands
+from storage import bands, sentences
 from storage.fingerprints import (
     FINGERPRINT_VERSION,
     Fingerprint,
@@ -46,6 +46,11 @@ BOILERPLATE_LAST_LINES = 5
 # Candidates sharing the most bands are confirmed first; true copies share many,
 # so 20 is far more than needed while bounding the work for a template-heavy page.
 MAX_CANDIDATES = 20
+# Candidates whose sketches pass are compared sentence by sentence, the most
+# similar first: the other issues of a templated series pass the sketches as a
+# copy does, so a copy of one issue may need as many comparisons as the series has
+# issues in the archive.
+MAX_SENTENCE_COMPARISONS = 6
 
 
 @dataclass(frozen=True)
@@ -63,15 +68,20 @@ class Prepared:
 
     fingerprint: Fingerprint
     line_hashes: frozenset[int]
+    lines: list[str]  # the normalised lines fingerprinted: boilerplate left out
 
 
 def prepare(db: Database, portal: str | None, lines: list[str]) -> Prepared:
+    hashes, kept = _without_boilerplate(db, portal, lines)
+    return Prepared(fingerprint(kept), frozenset(hashes), kept)
+
+
+def _without_boilerplate(db: Database, portal: str | None, lines: list[str]) -> tuple[list[int], list[str]]:
     edges = edge_indices(len(lines))
     hashes = [line_hash(lines[i]) for i in edges]
     boilerplate = _boilerplate(db, portal or "", set(hashes))
     drop = {i for i, h in zip(edges, hashes) if h in boilerplate}
-    kept = [line for i, line in enumerate(lines) if i not in drop] if drop else lines
-    return Prepared(fingerprint(kept), frozenset(hashes))
+    return hashes, [line for i, line in enumerate(lines) if i not in drop] if drop else lines
 
 
 def edge_indices(count: int) -> list[int]:
@@ -135,8 +145,9 @@ def refingerprint(db: Database, article_id: int) -> None:
     db.execute("UPDATE articles SET content_hash = ? WHERE id = ?", [prepared.fingerprint.content_hash, article_id])
 
 
-def find_duplicate(db: Database, fp: Fingerprint, before_id: int | None = None) -> Match | None:
-    """The cluster ``fp`` belongs to, among articles with id < ``before_id`` (all if None)."""
+def find_duplicate(db: Database, prepared: Prepared, before_id: int | None = None) -> Match | None:
+    """The cluster an article belongs to, among articles with id < ``before_id`` (all if None)."""
+    fp = prepared.fingerprint
     if not fp.matchable:
         return None
     limit = before_id if before_id is not None else 1 << 62
@@ -148,10 +159,11 @@ def find_duplicate(db: Database, fp: Fingerprint, before_id: int | None = None) 
     ).fetchone()
     if exact:
         return Match(exact[1] or exact[0], 1.0, exact[2] == _packed(fp.band_keys))
-    return _near_duplicate(db, fp, limit)
+    return _near_duplicate(db, prepared, limit)
 
 
-def _near_duplicate(db: Database, fp: Fingerprint, limit: int) -> Match | None:
+def _near_duplicate(db: Database, prepared: Prepared, limit: int) -> Match | None:
+    fp = prepared.fingerprint
     ids = bands.candidates(db, fp.band_keys, limit, MAX_CANDIDATES)
     if not ids:
         return None
@@ -165,25 +177,38 @@ def _near_duplicate(db: Database, fp: Fingerprint, limit: int) -> Match | None:
     if not rows:
         return None
     jaccards, containments = compare_many(fp.sketch, fp.shingle_count, [(sketch, count) for _, count, sketch, _ in rows])
-    best: tuple[float, int, bool] | None = None
     packed = _packed(fp.band_keys)
+    passed = []
     for (article_id, count, sketch, keys), jaccard, containment in zip(rows, jaccards.tolist(), containments.tolist()):
-        if not is_near_duplicate(jaccard, containment, fp.shingle_count, count):
-            continue
-        similarity = round(max(jaccard, containment), 4)
-        # Highest similarity wins; on a tie the earlier article.
-        if best is None or (similarity, -article_id) > best[:2]:
+        if is_near_duplicate(jaccard, containment, fp.shingle_count, count):
             # Reordered paragraphs, or Traditional/pinyin disguises undone by
             # normalising, leave the shingle set unchanged: same size, sketch and keys.
             same = count == fp.shingle_count and sketch == fp.sketch and keys == packed
-            best = (similarity, -article_id, same)
-    if best is None:
-        return None
-    similarity, article_id, same_bands = best[0], -best[1], best[2]
-    found = db.execute("SELECT duplicate_of FROM articles WHERE id = ?", [article_id]).fetchone()
-    if found is None:  # deleted by another tool; its fingerprint and band rows outlived it
-        return None
-    return Match(found[0] or article_id, similarity, same_bands)
+            passed.append((round(max(jaccard, containment), 4), -article_id, same))
+    # The most similar first. Of those that share their sentences, the one sharing
+    # most wins (a copy of one issue of a series may share all it kept with
+    # another issue too), then the most similar, then the earlier article.
+    passed.sort(reverse=True)
+    mine, best = None, None
+    for similarity, negative_id, same_bands in passed[:MAX_SENTENCE_COMPARISONS]:
+        article_id = -negative_id
+        found = db.execute("SELECT duplicate_of, portal, body_text FROM articles WHERE id = ?", [article_id]).fetchone()
+        if found is None:  # deleted by another tool; its fingerprint and band rows outlived it
+            continue
+        root, portal, body = found
+        if same_bands:
+            # The same shingle set: the same sentences and, numbers being tokens of
+            # the windows, the same figures. Nothing can share more.
+            return Match(root or article_id, similarity, same_bands)
+        if mine is None:
+            mine = sentences.sentences(prepared.lines)
+        _, theirs = _without_boilerplate(db, portal, normalise(body or ""))
+        verdict = sentences.compare(mine, sentences.sentences(theirs))
+        if verdict.copy and (best is None or (verdict.coverage, similarity) > best[0]):
+            best = ((verdict.coverage, similarity), Match(root or article_id, max(similarity, round(verdict.coverage, 4)), same_bands))
+        if verdict.coverage == 1.0 and not verdict.varies:
+            break  # nothing shares more
+    return best[1] if best else None
 
 
 def store_fingerprint(db: Database, article_id: int, fp: Fingerprint, index_bands: bool = True) -> None:
@@ -195,7 +220,7 @@ def store_fingerprint(db: Database, article_id: int, fp: Fingerprint, index_band
     under the same keys, confirms against the same sketch, and reaches the same
     cluster. 6% of the benchmark corpus are such copies.
     """
-    _write_fingerprint(db, article_id, fp)
+    write_fingerprint(db, article_id, fp)
     if index_bands:
         bands.queue(db, article_id, fp.band_keys)
 
@@ -222,12 +247,12 @@ def replace_fingerprint(db: Database, article_id: int, cluster_root: int, fp: Fi
         ).fetchall()
         for (member_id,) in dependants:
             bands.index(db, member_id, old_keys)
-    _write_fingerprint(db, article_id, fp)
+    write_fingerprint(db, article_id, fp)
     if index_bands:
         bands.index(db, article_id, fp.band_keys)
 
 
-def _write_fingerprint(db: Database, article_id: int, fp: Fingerprint) -> None:
+def write_fingerprint(db: Database, article_id: int, fp: Fingerprint) -> None:
     db.execute(
         """INSERT OR REPLACE INTO article_fingerprints (article_id, version, shingle_count, sketch, band_keys)
            VALUES (?, ?, ?, ?, ?)""",

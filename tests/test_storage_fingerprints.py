@@ -12,6 +12,7 @@ from storage.fingerprints import (
     compare_many,
     fingerprint,
     is_near_duplicate,
+    is_number_token,
     line_hash,
     normalise,
     shingle_hashes,
@@ -72,12 +73,49 @@ def test_reordered_lines_give_the_same_shingles():
 
 
 def test_shingles_do_not_cross_lines():
-    # Two 8-character lines: one 8-gram each, none spanning the break.
-    assert len(shingle_hashes(["一二三四五六七八", "九十百千万亿兆京"])) == 2
+    # Two 8-character lines: two windows of every second character over 7 each,
+    # none spanning the break.
+    assert len(shingle_hashes(["一二三四五六七八", "九十百千万亿兆京"])) == 4
+
+
+def test_shingles_do_not_cross_sentences():
+    # Two 7-character sentences on one line: one window each.
+    assert len(shingle_hashes(normalise("一二三四五六七。八九十百千万亿"))) == 2
+    sentences = normalise("一二三四五六七。八九十百千万亿！")
+    assert np.array_equal(shingle_hashes(sentences), shingle_hashes(normalise("八九十百千万亿。一二三四五六七")))
+
+
+def test_a_sentence_shorter_than_a_window_is_one_shingle():
+    assert len(shingle_hashes(normalise("一二三四。五六"))) == 1  # two characters are too few
+
+
+def test_a_swapped_character_spoils_fewer_shingles_than_consecutive_windows_would():
+    # Windows of every second character: a swapped character at an odd offset of a
+    # window is not in it.
+    original = set(shingle_hashes(normalise("一二三四五六七八九十百千万亿")).tolist())
+    spun = set(shingle_hashes(normalise("一二三四五六七X九十百千万亿".replace("X", "的"))).tolist())
+    assert len(original & spun) == 4 and len(original) == 8
 
 
 def test_latin_lines_use_word_shingles():
-    assert len(shingle_hashes(normalise("one two three four five six"))) == 2
+    assert len(shingle_hashes(normalise("one two three four five six"))) == 3
+
+
+def test_content_and_line_hashes_did_not_change_with_sentence_marks_and_number_tokens():
+    # Recorded with fingerprint version 1, before sentences were marked and numbers
+    # became tokens of their own: archives store these hashes.
+    text = "原神4.2版本胡桃配队推荐！\n当(dāng)前版本，胡桃的重击可以提升30%伤害。夜兰、钟离是最稳定的队友；\n本文由gamersky整理发布，转载请注明出处。"
+    lines = normalise(text)
+    assert fingerprint(lines).content_hash == "867d8b36b2a12e889cc46e63edbd450e"
+    assert [line_hash(line) for line in lines] == [7830747694980411118, -2173517442443164498, 6300237456786141642]
+    english = normalise("Patch 1.2.3 notes. The new hero deals 250 damage!\nFans said: \"wow\"? Yes; 3.5% more.\n\n。。。\n")
+    assert fingerprint(english).content_hash == "da0241f4e0525954991e7054eae5232f"
+
+
+def test_numbers_are_tokens_of_their_own():
+    (line,) = normalise("价格3999元")
+    assert [is_number_token(token) for token in line] == [False, False, True, False]
+    assert not any(is_number_token(token) for token in normalise("patch notes")[0])
 
 
 def test_line_hash_is_stable_and_signed_64_bit():
@@ -94,14 +132,14 @@ def test_fingerprint_of_short_text_is_not_matchable():
 
 
 def test_band_keys_are_those_archives_were_banded_with():
-    # Recorded when archives were banded with 42 bands: they keep those rows, so
-    # band b's key must never change.
+    # Recorded for fingerprint version 2: archives keep those rows, so band b's key
+    # must never change while the version stays.
     text = (
         "深渊十二层的上半场首领会频繁召唤护盾，建议携带破盾能力强的角色，同时注意躲避范围攻击。\n"
         "雷电将军的元素爆发可以为全队回复能量，搭配行秋和班尼特能打出很高的伤害。"
     )
     keys = fingerprint(normalise(text)).band_keys
-    assert keys[:2] == (8984793179778697641, 310264810112535332) and keys[31] == 6139241350170973531
+    assert keys[:2] == (-7502585235299408322, 8692917384468984801) and keys[63] == 6389982819235123401
 
 
 def test_identical_text_gives_identical_fingerprint():
@@ -131,10 +169,11 @@ def test_compare_estimates_large_sets():
 
 
 def test_near_duplicate_rule():
-    assert is_near_duplicate(0.5, 0.5, 100, 100)
-    assert is_near_duplicate(0.3, 0.9, 500, 1000)
-    assert not is_near_duplicate(0.3, 0.9, 50, 1000)  # too small to be "contained"
-    assert not is_near_duplicate(0.2, 0.4, 500, 1000)
+    # The sketches' part: candidates that pass are compared sentence by sentence.
+    assert is_near_duplicate(0.25, 0.3, 100, 100)
+    assert is_near_duplicate(0.1, 0.5, 500, 1000)
+    assert not is_near_duplicate(0.1, 0.5, 50, 1000)  # too small to be "contained"
+    assert not is_near_duplicate(0.15, 0.3, 500, 1000)
 
 
 def _compare_reference(sketch_a, count_a, sketch_b, count_b):
