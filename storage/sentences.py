@@ -7,8 +7,10 @@ sharing most of its token pairs, numbers left aside. A matched sentence is *shar
 when its numbers are the candidate's too, and *varies* when its words are all but
 the candidate's and its numbers are not: the same sentence reporting another figure
 ("今日价格为3999元" against "今日价格为4299元"), which a copy never does and a
-series always does. Spinning (characters and words swapped at 5-10%), Traditional
-script, pinyin and reordering leave the numbers and most token pairs alone.
+series always does. Two sentences that are each other's closest and report other
+figures in other words are *like*: one template filled for another subject.
+Spinning (characters and words swapped at 5-10%), Traditional script, pinyin and
+reordering leave the numbers and most token pairs alone.
 
 Parameters and what they were set against: docs/dedup.md, "Sentences".
 """
@@ -34,6 +36,11 @@ SHARED_MIN = 0.55
 # A sentence that reports other figures must be the candidate's word for word, all
 # but (ignoring numbers): a template filled with other words is no evidence.
 VARIES_MIN = 0.8
+# Sentences that are each other's closest (Dice >= SHARED_MIN) and report other
+# figures in other words: a template filled for another subject. This many make two
+# articles one template's, not copies (two let most of a templated portal's pairs
+# through: docs/dedup.md).
+LIKE_MIN = 1
 # A copy keeps this share of the shorter article's sentences. One sentence that
 # reports other figures makes the two articles issues of one series, whatever else
 # they share: copies do not change figures.
@@ -100,24 +107,33 @@ def compare(new: Sentences, old: Sentences) -> Verdict:
     if not long_new or not long_old:
         return Verdict(False, 0.0, 0, 0)
     dice = _dice(new, old)
-    shared = varies = 0
-    for sentence, row in zip(new.items, dice):
-        if sentence.short:
-            same_words = np.flatnonzero(row == 1.0)  # the same pairs: the same words
-            varies += bool(len(same_words)) and all(_other_figures(old.items[j], sentence) for j in same_words.tolist())
+    best_in_new = dice.argmax(axis=0)  # each old sentence's closest new sentence
+    # Only the closest pairs need their figures compared: a few per sentence.
+    best_same = np.zeros(len(new.items))
+    best_other = np.zeros(len(new.items))
+    other_at = np.full(len(new.items), -1)
+    rows, columns = np.nonzero(dice >= SHARED_MIN)
+    for i, j, value in zip(rows.tolist(), columns.tolist(), dice[rows, columns].tolist()):
+        if new.items[i].short:
             continue
-        best_same = best_other = 0.0
-        for j in np.flatnonzero(row >= SHARED_MIN).tolist():
-            if _other_figures(old.items[j], sentence):
-                best_other = max(best_other, row[j])
-            else:
-                best_same = max(best_same, row[j])
-        if best_same >= SHARED_MIN:
+        if not _other_figures(old.items[j], new.items[i]):
+            best_same[i] = max(best_same[i], value)
+        elif value > best_other[i]:
+            best_other[i], other_at[i] = value, j
+    shared = varies = like = 0
+    for i, sentence in enumerate(new.items):
+        if sentence.short:
+            same_words = np.flatnonzero(dice[i] == 1.0)  # the same pairs: the same words
+            varies += bool(len(same_words)) and all(_other_figures(old.items[j], sentence) for j in same_words.tolist())
+        elif best_same[i] >= SHARED_MIN:
             shared += 1
-        elif best_other >= VARIES_MIN:
+        elif best_other[i] >= VARIES_MIN:
             varies += 1
-    coverage = shared / min(long_new, long_old)
-    return Verdict(coverage >= COVERAGE_MIN and not varies, coverage, shared, varies)
+        elif other_at[i] >= 0 and best_in_new[other_at[i]] == i:
+            like += 1  # each the other's closest: one template, other words and figures
+    coverage = min(1.0, shared / min(long_new, long_old))  # several of new may match one of old
+    series = varies > 0 or like >= LIKE_MIN
+    return Verdict(coverage >= COVERAGE_MIN and not series, coverage, shared, varies + like)
 
 
 def _dice(new: Sentences, old: Sentences) -> np.ndarray:
