@@ -204,8 +204,8 @@ def _near_duplicate(db: Database, prepared: Prepared, limit: int) -> Match | Non
             mine = sentences.sentences(prepared.lines)
         _, theirs = _without_boilerplate(db, portal, normalise(body or ""))
         verdict = sentences.compare(mine, sentences.sentences(theirs))
-        if verdict.copy and (best is None or (verdict.coverage, similarity) > best[0]):
-            best = ((verdict.coverage, similarity), Match(root or article_id, max(similarity, round(verdict.coverage, 4)), same_bands))
+        if not verdict.series and (best is None or (verdict.coverage, similarity) > best[0]):
+            best = ((verdict.coverage, similarity), Match(root or article_id, similarity, same_bands))
         if verdict.coverage == 1.0 and not verdict.varies:
             break  # nothing shares more
     return best[1] if best else None

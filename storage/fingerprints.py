@@ -25,27 +25,30 @@ Sentences and numbers
     and line hashes read the text without either (:func:`_hashed_form`): they are
     stored, and did not change with them.
 
-Shingles (:data:`HAN_SHINGLE`, :data:`HAN_STRIDE`, :data:`WORD_SHINGLE`)
-    Windows of tokens *within a sentence*: on Han lines every second character of
-    7 (4 tokens over a span of 7), on Latin lines 4 consecutive words (a line is
-    Han when half its tokens are CJK); a sentence shorter than a window is one
-    shingle. Not crossing sentence ends makes reordered sentences and paragraphs
-    produce the identical set. A span of 7 keeps unrelated guides of one game
-    apart as 8-grams did (short n-grams such as "暴击伤害" recur across them), while a
-    character swapped by a spinner spoils only the windows it falls in: 4 rather
-    than 8, so a copy with 10% of its characters swapped keeps J ~0.45 instead of
-    ~0.25 (docs/dedup.md, "Spinning"). Each shingle becomes a 32-bit hash
-    (polynomial over token ids, splitmix64 finaliser, top 32 bits); 2^32 is plenty
-    for a few thousand shingles per article.
+Shingles (:data:`HAN_SHINGLE`, :data:`WORD_SHINGLE`)
+    Windows of tokens *within a line*: character 8-grams on Han lines, word
+    5-grams on Latin lines (a line is Han when half its tokens are CJK).
+    Not crossing line ends makes reordered paragraphs produce the identical set.
+    8 rather than the usual 3-5 for Chinese: short n-grams ("暴击伤害", "的输出窗口")
+    recur across unrelated guides of one game, and that background overlap is
+    what fills LSH buckets in a large archive. Measured on the benchmark corpus,
+    the median Jaccard of two unrelated same-genre articles fell from 0.044 (k=4)
+    to 0.006 (k=8) while disguised copies kept theirs (dropped paragraphs, an
+    intro, a Traditional round-trip cost the same share of shingles at any k).
+    Each shingle becomes a 32-bit hash (polynomial over token ids, splitmix64
+    finaliser, top 32 bits); 2^32 is plenty for a few thousand shingles per article.
 
 MinHash + LSH (:data:`NUM_PERM`, :data:`BANDS`, :data:`ROWS`)
-    192 hash functions ``h_i(x) = xorshift(a_i*x + b_i mod 2^32)``, vectorised in
-    numpy over 32-bit lanes (64-bit multiplies were 13x slower). 64 bands of 3
-    rows: the candidate probability ``1-(1-J^3)^64`` is 0.83 at J=0.3, 0.94 at
-    J=0.35 and 0.98 at J=0.4 (copies with every disguise at once, spinning
-    included, sit at 0.25-0.5), and ~1e-3 at the background J of two unrelated
-    guides of one game (~0.02). Each band is a row in ``minhash_bands``, queued
-    and written in key order (:mod:`storage.bands`).
+    96 hash functions ``h_i(x) = xorshift(a_i*x + b_i mod 2^32)``, vectorised in
+    numpy over 32-bit lanes (64-bit multiplies were 13x slower). 32 bands of 3
+    rows: the candidate probability ``1-(1-J^3)^32`` is 0.92 at J=0.42 (the
+    lowest Jaccard of a copy with every disguise at once), 0.95 at J=0.45, 0.99
+    at J=0.53, and 7e-6 at the background J=0.006, i.e. ~7 stray candidates per
+    lookup in a million-article archive. Each band is a random page write per
+    saved article, the largest part of a save's cost at 1M articles. 42 bands
+    (0.96 at J=0.42) cost more per save and found few more copies: most combined
+    copies sit above J=0.45 (docs/dedup.md, "Save cost"). 32 bands of 4 give only
+    0.64 at J=0.42.
 
 Confirmation (:func:`compare`, then :mod:`storage.sentences`)
     Candidates are screened on a bottom-k sketch of the shingle hash set
@@ -53,12 +56,13 @@ Confirmation (:func:`compare`, then :mod:`storage.sentences`)
     when the article has fewer shingles). The bottom-k estimator gives Jaccard J
     (std ~0.03 at k=256); with the exact set sizes it also gives containment
     ``|A∩B| / min(|A|,|B|)``. A candidate passes when J >= :data:`JACCARD_MIN`
-    (0.2) or containment >= :data:`CONTAINMENT_MIN` (0.35; only if the smaller text
+    (0.3) or containment >= :data:`CONTAINMENT_MIN` (0.5; only if the smaller text
     has at least :data:`CONTAINMENT_MIN_SHINGLES` = 80 shingles, so a short blurb
     made of template sentences is not "contained" in a long one): far above what
-    unrelated articles reach, low enough for a spun, cut and padded copy. The few
-    that pass are then compared sentence by sentence, which tells a copy from
-    another issue of a templated series (storage.sentences).
+    unrelated articles reach (the closest hard negatives of the benchmark corpus,
+    same game, portal and topic, reach J 0.12 and containment 0.26). The few that
+    pass are then compared sentence by sentence, which tells a copy from another
+    issue of a templated series (storage.sentences).
 
 Short bodies
     Bodies with fewer than :data:`MIN_SHINGLES` distinct shingles (about 50 Han
@@ -80,18 +84,16 @@ import opencc
 
 # Bump when anything below changes the shingles or hashes: band keys are salted
 # with it, so fingerprints of different versions never meet in the band index.
-FINGERPRINT_VERSION = 2
-HAN_SHINGLE = 4
-HAN_STRIDE = 2
-WORD_SHINGLE = 4
-WORD_STRIDE = 1
-BANDS = 64
+FINGERPRINT_VERSION = 1
+HAN_SHINGLE = 8
+WORD_SHINGLE = 5
+BANDS = 32
 ROWS = 3
 NUM_PERM = BANDS * ROWS
 SKETCH_SIZE = 256
 MIN_SHINGLES = 40
-JACCARD_MIN = 0.2
-CONTAINMENT_MIN = 0.35
+JACCARD_MIN = 0.4
+CONTAINMENT_MIN = 0.6
 CONTAINMENT_MIN_SHINGLES = 80
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
@@ -131,7 +133,6 @@ _COMMON_FULLWIDTH = "，（）！：？；"
 _TONE_MARK = re.compile(f"[{_TONED}]")
 
 _U64 = np.uint64
-_MARK_POINT = ord(SENTENCE_MARK)
 _MASK32 = np.uint64(0xFFFFFFFF)
 
 
@@ -221,14 +222,11 @@ def fingerprint(lines: list[str]) -> Fingerprint:
 
 
 def shingle_hashes(lines: list[str]) -> np.ndarray:
-    """Sorted distinct 32-bit hashes of the shingles inside each sentence: windows of
-    every second token on Han lines, of consecutive words on others; a sentence
-    shorter than a window is one shingle of its own."""
-    points = np.frombuffer("\n".join(lines).encode("utf-32-le"), dtype="<u4")
-    line_ends = points == 10
-    breaks = line_ends | (points == _MARK_POINT)
-    line_no = np.cumsum(line_ends)[~breaks]
-    sentence_no = np.cumsum(breaks)[~breaks]
+    """Sorted distinct 32-bit hashes of the k-token windows inside each line (of the
+    hashed form: sentence marks and number tokens change no shingle)."""
+    points = np.frombuffer(_hashed_form("\n".join(lines)).encode("utf-32-le"), dtype="<u4")
+    breaks = points == 10
+    line_no = np.cumsum(breaks)[~breaks]
     ids = points[~breaks].astype(_U64)
     if not len(ids):
         return np.empty(0, dtype=np.uint32)
@@ -236,41 +234,20 @@ def shingle_hashes(lines: list[str]) -> np.ndarray:
     cjk_share = np.bincount(line_no, weights=ids < _U64(_WORD_BASE)) / np.maximum(np.bincount(line_no), 1)
     han_line = (cjk_share >= 0.5)[line_no]
     parts = []
-    for k, stride, wanted in ((HAN_SHINGLE, HAN_STRIDE, han_line), (WORD_SHINGLE, WORD_STRIDE, ~han_line)):
-        span = (k - 1) * stride + 1
-        n = len(ids) - span + 1
-        if not wanted.any():
+    for k, wanted in ((HAN_SHINGLE, han_line), (WORD_SHINGLE, ~han_line)):
+        n = len(ids) - k + 1
+        if n <= 0 or not wanted.any():
             continue
-        if n > 0:
-            h = ids[:n].copy()
-            for j in range(1, k):  # in place: temporaries cost as much as the arithmetic here
-                h *= _U64(0x100000001B3)
-                h += ids[j * stride : j * stride + n]
-            parts.append(h[(sentence_no[:n] == sentence_no[span - 1 :]) & wanted[:n]])
-        parts.append(_short_sentences(ids, sentence_no, wanted, span))
+        h = ids[:n].copy()
+        for j in range(1, k):  # in place: temporaries cost as much as the arithmetic here
+            h *= _U64(0x100000001B3)
+            h += ids[j : j + n]
+        parts.append(h[(line_no[:n] == line_no[k - 1 :]) & wanted[:n]])
     if not parts:
         return np.empty(0, dtype=np.uint32)
-    hashes = _mix64(np.concatenate(parts))
+    hashes = _mix64(parts[0] if len(parts) == 1 else np.concatenate(parts))
     hashes >>= _U64(32)
     return _sorted_distinct(hashes.astype(np.uint32))
-
-
-# Shorter sentences ("大家好", "Yes") are left out: they recur everywhere.
-_SHORTEST_SHINGLED_SENTENCE = 3
-
-
-def _short_sentences(ids: np.ndarray, sentence_no: np.ndarray, wanted: np.ndarray, span: int) -> np.ndarray:
-    """One hash per sentence that is too short for a window."""
-    starts = np.flatnonzero(np.r_[True, sentence_no[1:] != sentence_no[:-1]])
-    lengths = np.diff(np.r_[starts, len(ids)])
-    short = (lengths < span) & (lengths >= _SHORTEST_SHINGLED_SENTENCE) & wanted[starts]
-    hashes = []
-    for start, length in zip(starts[short].tolist(), lengths[short].tolist()):
-        h = 0x5BD1E995
-        for token in ids[start : start + length].tolist():
-            h = (h * 0x100000001B3 + token) & 0xFFFFFFFFFFFFFFFF
-        hashes.append(h)
-    return np.array(hashes, dtype=_U64)
 
 
 def _sorted_distinct(values: np.ndarray) -> np.ndarray:
@@ -293,16 +270,17 @@ def _mix64(x: np.ndarray) -> np.ndarray:
     return x
 
 
-# The coefficients are drawn for more hash functions than are used, and the first
-# NUM_PERM taken, so band b's key is the same whatever BANDS is (up to 64): rows
-# written with more bands stay valid, and their extra ones are never probed.
-_LAYOUT_PERM = 192
+# Archives were first banded with 42 bands (126 hash functions). The coefficients
+# keep that layout and the first NUM_PERM are used, so band b's key is the same
+# whatever BANDS is: rows written with 42 bands stay valid, and the extra ones of
+# older articles are never probed.
+_LAYOUT_PERM = 126
 
 
 def _coefficients() -> tuple[np.ndarray, np.ndarray]:
     # Derived from a fixed hash, not a numpy RNG: numpy does not promise the same
     # random stream across versions, and stored band keys must stay valid.
-    raw = hashlib.shake_128(f"portal-archive minhash v{FINGERPRINT_VERSION}".encode()).digest(8 * _LAYOUT_PERM)
+    raw = hashlib.shake_128(b"portal-archive minhash v1").digest(8 * _LAYOUT_PERM)
     words = np.frombuffer(raw, dtype="<u4").reshape(2, _LAYOUT_PERM, 1)
     return words[0, :NUM_PERM] | np.uint32(1), words[1, :NUM_PERM].copy()
 

@@ -457,37 +457,3 @@ def m013_published_precision(db: Database) -> None:
            WHERE published_at IS NOT NULL AND published_at != ''"""
     )
 
-
-@migrations()
-def m014_fingerprints_v2(db: Database) -> None:
-    # Fingerprint version 2 (shingles inside sentences, every second character on Han
-    # lines, 64 bands: docs/dedup.md, "Spinning"). Every article's sketch and band keys
-    # are made again and the band index rebuilt in key order; content hashes and
-    # boilerplate counts do not change. About a millisecond an article.
-    import numpy as np
-
-    from storage import dedup
-    from storage.fingerprints import normalise
-
-    db.execute("DELETE FROM minhash_bands")
-    db.execute("DELETE FROM band_queue")
-    db.execute("UPDATE band_queue_state SET generation = generation + 1, flushing_through = NULL, flushing_from = NULL")
-    keys, ids = [], []
-    last = 0
-    while True:
-        rows = db.execute("SELECT id, portal, body_text FROM articles WHERE id > ? ORDER BY id LIMIT 1000", [last]).fetchall()
-        if not rows:
-            break
-        for article_id, portal, body in rows:
-            fingerprint = dedup.prepare(db, portal, normalise(body or "")).fingerprint
-            dedup.write_fingerprint(db, article_id, fingerprint)
-            keys.append(np.array(fingerprint.band_keys, dtype=np.int64))
-            ids.append(np.full(len(fingerprint.band_keys), article_id, dtype=np.int64))
-        last = rows[-1][0]
-    if keys:
-        all_keys, all_ids = np.concatenate(keys), np.concatenate(ids)
-        order = np.lexsort((all_ids, all_keys))
-        db.conn.executemany(
-            "INSERT OR IGNORE INTO minhash_bands (band_key, article_id) VALUES (?, ?)",
-            zip(all_keys[order].tolist(), all_ids[order].tolist()),
-        )

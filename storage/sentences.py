@@ -71,10 +71,15 @@ class Sentences:
 
 @dataclass(frozen=True)
 class Verdict:
-    copy: bool
+    copy: bool  # shares enough sentences and is not another issue of a series
     coverage: float  # shared sentences / sentences of the shorter article
     shared: int
-    varies: int
+    varies: int  # sentences that report other figures (varies or like)
+
+    @property
+    def series(self) -> bool:
+        """The two report other figures: issues of one series, or one template's."""
+        return self.varies > 0
 
 
 def sentences(lines: list[str]) -> Sentences:
@@ -133,7 +138,7 @@ def compare(new: Sentences, old: Sentences) -> Verdict:
             like += 1  # each the other's closest: one template, other words and figures
     coverage = min(1.0, shared / min(long_new, long_old))  # several of new may match one of old
     series = varies > 0 or like >= LIKE_MIN
-    return Verdict(coverage >= COVERAGE_MIN and not series, coverage, shared, varies + like)
+    return Verdict(coverage >= COVERAGE_MIN and not series, coverage, shared, varies + like if series else 0)
 
 
 def _dice(new: Sentences, old: Sentences) -> np.ndarray:

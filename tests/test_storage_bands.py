@@ -40,7 +40,7 @@ def test_a_new_articles_band_rows_are_queued_and_found(archive, generator):
     first = archive.save(original)
     assert queued(archive) == [first.article_id] and written(archive) == 0
     assert indexed_keys(archive, first.article_id) == keys_of(original)
-    assert archive.save(generator.copy(original, "combined")).duplicate_of == first.article_id
+    assert archive.save(generator.copy(original, "intro")).duplicate_of == first.article_id
 
 
 def test_a_full_queue_is_written_a_key_range_per_transaction(archive, generator, monkeypatch):
@@ -65,7 +65,7 @@ def test_a_reopened_archive_finds_the_queued_articles(tmp_path, generator):
     path = str(tmp_path / "a.db")
     original = generator.article()
     first = Archive(path).save(original)
-    assert Archive(path).save(generator.copy(original, "combined")).duplicate_of == first.article_id
+    assert Archive(path).save(generator.copy(original, "intro")).duplicate_of == first.article_id
 
 
 def test_two_writers_see_each_others_queue(tmp_path, generator, monkeypatch):
@@ -80,7 +80,7 @@ def test_two_writers_see_each_others_queue(tmp_path, generator, monkeypatch):
     importer.save(originals[2])  # importer loads the crawl's article, queues its own: full, it flushes
     assert queued(crawl) == [] and written(crawl) == 3 * BANDS
     d = importer.save(originals[3])
-    assert crawl.save(generator.copy(originals[3], "combined")).duplicate_of == d.article_id
+    assert crawl.save(generator.copy(originals[3], "intro")).duplicate_of == d.article_id
     assert held(crawl) == queued(crawl)  # the flushed articles are no longer held
 
 
@@ -140,7 +140,7 @@ def test_a_rolled_back_save_leaves_nothing_queued(archive, generator):
     with pytest.raises(Exception):
         archive.save_many([original, broken])
     assert queued(archive) == [] and held(archive) == []
-    assert archive.save(generator.copy(original, "combined")).status == "new"
+    assert archive.save(generator.copy(original, "intro")).status == "new"
 
 
 def test_a_rolled_back_flush_leaves_the_queue_as_it_was(archive, generator, monkeypatch):
@@ -165,7 +165,7 @@ def test_a_revised_queued_article_has_its_new_rows_written_and_leaves_the_queue(
     assert queued(archive) == [] and held(archive) == []
     rows = {key for (key,) in archive.db.execute("SELECT band_key FROM minhash_bands WHERE article_id = ?", [first.article_id])}
     assert rows == keys_of(new) and indexed_keys(archive, first.article_id) == keys_of(new)
-    assert archive.save(generator.copy(old, "combined")).status == "new"
+    assert archive.save(generator.copy(old, "intro")).status == "new"
 
 
 def test_loading_the_queue_reads_the_queue_not_every_fingerprint(archive):
