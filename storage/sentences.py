@@ -1,8 +1,9 @@
 """Sentence-level comparison of two articles: is one a copy of the other, or are they
 two articles of one templated series?
 
-A near-duplicate candidate passes the shingle sketches first (storage.dedup); this
-decides. Each sentence of the new article is matched to the candidate's sentence
+A near-duplicate candidate passes the shingle sketches first (storage.dedup), which
+say how much the two share; this says whether what differs is what a series
+reports (:attr:`Verdict.series`), and how many sentences are shared. Each sentence of the new article is matched to the candidate's sentence
 sharing most of its token pairs, numbers left aside. A matched sentence is *shared*
 when its numbers are the candidate's too, and *varies* when its words are all but
 the candidate's and its numbers are not: the same sentence reporting another figure
