@@ -55,14 +55,17 @@ Confirmation (:func:`compare`, then :mod:`storage.sentences`)
     (the :data:`SKETCH_SIZE` smallest hashes, stored per article, ~1 KB; exact
     when the article has fewer shingles). The bottom-k estimator gives Jaccard J
     (std ~0.03 at k=256); with the exact set sizes it also gives containment
-    ``|A∩B| / min(|A|,|B|)``. A candidate passes when J >= :data:`JACCARD_MIN`
-    (0.3) or containment >= :data:`CONTAINMENT_MIN` (0.5; only if the smaller text
-    has at least :data:`CONTAINMENT_MIN_SHINGLES` = 80 shingles, so a short blurb
-    made of template sentences is not "contained" in a long one): far above what
-    unrelated articles reach (the closest hard negatives of the benchmark corpus,
-    same game, portal and topic, reach J 0.12 and containment 0.26). The few that
-    pass are then compared sentence by sentence, which tells a copy from another
-    issue of a templated series (storage.sentences).
+    ``|A∩B| / min(|A|,|B|)``, so a copy with an added intro or dropped paragraphs
+    matches. A candidate shares enough when J >= :data:`JACCARD_MIN` (0.4) or
+    containment >= :data:`CONTAINMENT_MIN` (0.6; only if the smaller text has at
+    least :data:`CONTAINMENT_MIN_SHINGLES` = 80 shingles, about 90 Han characters,
+    so a short blurb made of template sentences is not "contained" in a long one):
+    the closest hard negatives of the benchmark corpus (same game, portal and
+    topic, half their sentences from the game's template pool) reach J 0.12 and
+    containment 0.26. Those that pass are then compared sentence by sentence, which
+    tells a copy from another issue of a templated series (storage.sentences).
+    Spun copies (5-10% of the characters swapped) keep J 0.2-0.45 under 8-grams and
+    are mostly missed (docs/dedup.md, "Spinning").
 
 Short bodies
     Bodies with fewer than :data:`MIN_SHINGLES` distinct shingles (about 50 Han
@@ -113,7 +116,7 @@ _WORD_BASE = 0xF0000
 # Numbers are tokens of their own range, so that sentences can be compared on
 # their words apart from the figures they report (storage.sentences).
 _NUMBER_BASE = 0x100000
-# Where a sentence ended ("。", "!", "?", ";", ". "): shingles do not cross it.
+# Where a sentence ended ("。", "!", "?", ";", ". "), for comparing sentences.
 SENTENCE_MARK = "\ue000"
 _SENTENCE_END = re.compile(r"[。!?;]+|\.+(?=\s|$)")
 _NOT_TOKEN = re.compile(rf"[^{_CJK}\U000f0000-\U0010ffff{SENTENCE_MARK}\n]+")
