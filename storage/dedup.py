@@ -206,7 +206,7 @@ def _near_duplicate(db: Database, prepared: Prepared, limit: int) -> Match | Non
         verdict = sentences.compare(mine, sentences.sentences(theirs))
         if not verdict.series and (best is None or (verdict.coverage, similarity) > best[0]):
             best = ((verdict.coverage, similarity), Match(root or article_id, similarity, same_bands))
-        if verdict.coverage == 1.0 and not verdict.varies:
+        if verdict.coverage == 1.0 and not verdict.series:
             break  # nothing shares more
     return best[1] if best else None
 

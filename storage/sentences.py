@@ -3,8 +3,9 @@ two articles of one templated series?
 
 A near-duplicate candidate passes the shingle sketches first (storage.dedup), which
 say how much the two share; this says whether what differs is what a series
-reports (:attr:`Verdict.series`), and how many sentences are shared. Each sentence of the new article is matched to the candidate's sentence
-sharing most of its token pairs, numbers left aside. A matched sentence is *shared*
+reports (:attr:`Verdict.series`), and how many sentences are shared. Each sentence
+of the new article is matched to the candidate's sentence sharing most of its token
+pairs, numbers left aside. A matched sentence is *shared*
 when its numbers are the candidate's too, and *varies* when its words are all but
 the candidate's and its numbers are not: the same sentence reporting another figure
 ("今日价格为3999元" against "今日价格为4299元"), which a copy never does and a
@@ -42,10 +43,6 @@ VARIES_MIN = 0.8
 # articles one template's, not copies (two let most of a templated portal's pairs
 # through: docs/dedup.md).
 LIKE_MIN = 1
-# A copy keeps this share of the shorter article's sentences. One sentence that
-# reports other figures makes the two articles issues of one series, whatever else
-# they share: copies do not change figures.
-COVERAGE_MIN = 0.6
 
 
 @dataclass(frozen=True)
@@ -72,15 +69,17 @@ class Sentences:
 
 @dataclass(frozen=True)
 class Verdict:
-    copy: bool  # shares enough sentences and is not another issue of a series
     coverage: float  # shared sentences / sentences of the shorter article
     shared: int
-    varies: int  # sentences that report other figures (varies or like)
+    varies: int
+    like: int
 
     @property
     def series(self) -> bool:
-        """The two report other figures: issues of one series, or one template's."""
-        return self.varies > 0
+        """The two report other figures: issues of one series, or one template's.
+        One such sentence is enough, whatever else they share: copies do not change
+        figures."""
+        return self.varies > 0 or self.like >= LIKE_MIN
 
 
 def sentences(lines: list[str]) -> Sentences:
@@ -111,7 +110,7 @@ def sentences(lines: list[str]) -> Sentences:
 def compare(new: Sentences, old: Sentences) -> Verdict:
     long_new, long_old = new.long, old.long
     if not long_new or not long_old:
-        return Verdict(False, 0.0, 0, 0)
+        return Verdict(0.0, 0, 0, 0)
     dice = _dice(new, old)
     best_in_new = dice.argmax(axis=0)  # each old sentence's closest new sentence
     # Only the closest pairs need their figures compared: a few per sentence.
@@ -138,8 +137,7 @@ def compare(new: Sentences, old: Sentences) -> Verdict:
         elif other_at[i] >= 0 and best_in_new[other_at[i]] == i:
             like += 1  # each the other's closest: one template, other words and figures
     coverage = min(1.0, shared / min(long_new, long_old))  # several of new may match one of old
-    series = varies > 0 or like >= LIKE_MIN
-    return Verdict(coverage >= COVERAGE_MIN and not series, coverage, shared, varies + like if series else 0)
+    return Verdict(coverage, shared, varies, like)
 
 
 def _dice(new: Sentences, old: Sentences) -> np.ndarray:
