@@ -672,6 +672,18 @@ def test_article_column_labelled_like_furniture_is_kept(wrapper):
     assert text == "\n".join(PROSE)
 
 
+def as_lines(paragraphs: list[str]) -> str:
+    """Paragraphs written as older portals and forum software write them: lines between <br>s."""
+    return "".join(f"{text}<br><br>" for text in paragraphs)
+
+
+def test_an_article_written_as_lines_in_a_column_labelled_like_furniture_is_kept():
+    html = page("<nav><a href='/'>Home</a> <a href='/news'>News</a></nav><div class='headline'><h1>Bridge repairs</h1></div>"
+                f"<aside class='secondary'><div class='bigtext'>{as_lines(PROSE)}</div></aside>"
+                f"<aside class='deals'>{TEASERS}</aside>")
+    assert parse_article(html, "https://a.example/x").body_text == "\n".join(PROSE)
+
+
 SHORT_ZH = "新版本将于5月20日上线，届时开放新副本“幽影神殿”，玩家等级达到60级即可进入。本次更新还调整了职业平衡，详情请关注官方公告。"
 SHORT_EN = "The studio confirmed the patch will arrive on Tuesday. It fixes the save bug and adds a photo mode."
 

@@ -57,14 +57,33 @@ def _furniture_label(label: str) -> str | None:
     return "weak" if not _WEAK.isdisjoint(tokens) else None
 
 
+def _reads_as_prose(text: str) -> bool:
+    return len(text) > 80 and len(_SENTENCE_END.findall(text)) >= 2
+
+
 def _prose(element) -> int:
-    """Characters in the element's paragraphs that read as sentences (long, with full stops)."""
-    total = 0
-    for paragraph in element.iter("p"):
-        text = text_content(paragraph)
-        if len(text) > 80 and len(_SENTENCE_END.findall(text)) >= 2:
-            total += len(text)
+    """Characters in the element's paragraphs that read as sentences (long, with full
+    stops): <p> elements, and the lines between <br>s that older portals and forum
+    software write paragraphs as."""
+    total = sum(len(text) for paragraph in element.iter("p") if _reads_as_prose(text := text_content(paragraph)))
+    for parent in {br.getparent() for br in element.iter("br")}:
+        if parent.tag != "p" and next(parent.iterancestors("p"), None) is None:
+            total += sum(len(line) for line in _br_lines(parent) if _reads_as_prose(line))
     return total
+
+
+def _br_lines(element) -> list[str]:
+    """The element's own text (its inline children's included) cut at its <br> children."""
+    lines, line = [], [element.text or ""]
+    for child in element:
+        if child.tag == "br":
+            lines.append("".join(line))
+            line = []
+        elif isinstance(child.tag, str) and child.tag not in _CONTAINER_TAGS and child.tag not in _PARAGRAPH_TAGS:
+            line.append(text_content(child))
+        line.append(child.tail or "")
+    lines.append("".join(line))
+    return lines
 
 
 def _holds_the_article(element, page_prose: int) -> bool:
