@@ -96,7 +96,7 @@ def _fill_chunk(task: tuple[int, int, int]):
         fp = fingerprint(kept)
         articles.append((article_id, art.url, art.portal, art.title, art.published_at, art.body_text, stamp, fp.content_hash))
         keys = np.array(fp.band_keys, dtype="<i8")
-        prints.append((article_id, FINGERPRINT_VERSION, fp.shingle_count, fp.sketch, keys.tobytes()))
+        prints.append((article_id, FINGERPRINT_VERSION, fp.shingle_count, fp.sketch, keys.tobytes(), fp.figures))
         band_keys.append(keys)
         band_ids.append(np.full(len(keys), article_id, dtype=np.int64))
         lines_by_portal.setdefault(art.portal, []).extend(set(hs))
@@ -116,7 +116,11 @@ def _insert_filler(conn: sqlite3.Connection, articles: list[tuple], prints: list
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
         articles,
     )
-    conn.executemany("INSERT INTO article_fingerprints VALUES (?, ?, ?, ?, ?)", prints)
+    conn.executemany(
+        """INSERT INTO article_fingerprints (article_id, version, shingle_count, sketch, band_keys, figures)
+           VALUES (?, ?, ?, ?, ?, ?)""",
+        prints,
+    )
 
 
 def bulk_fill(path: Path, first_id: int, count: int, seed: int) -> None:

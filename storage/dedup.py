@@ -27,6 +27,7 @@ from storage.fingerprints import (
     is_near_duplicate,
     line_hash,
     normalise,
+    same_figures,
 )
 
 # A normalised line found in this many original articles of one portal is
@@ -170,36 +171,43 @@ def _near_duplicate(db: Database, prepared: Prepared, limit: int) -> Match | Non
     # Sketches only: the candidates' ``articles`` rows (2-4 KB each, scattered over
     # the largest table) are not read; only the winner's root is looked up below.
     rows = db.execute(
-        f"""SELECT article_id, shingle_count, sketch, band_keys FROM article_fingerprints
+        f"""SELECT article_id, shingle_count, sketch, band_keys, figures FROM article_fingerprints
             WHERE article_id IN ({", ".join("?" * len(ids))}) AND version = ?""",
         [*ids, FINGERPRINT_VERSION],
     ).fetchall()
     if not rows:
         return None
-    jaccards, containments = compare_many(fp.sketch, fp.shingle_count, [(sketch, count) for _, count, sketch, _ in rows])
+    jaccards, containments = compare_many(fp.sketch, fp.shingle_count, [(sketch, count) for _, count, sketch, *_ in rows])
     packed = _packed(fp.band_keys)
     passed = []
-    for (article_id, count, sketch, keys), jaccard, containment in zip(rows, jaccards.tolist(), containments.tolist()):
+    for (article_id, count, sketch, keys, figures), jaccard, containment in zip(rows, jaccards.tolist(), containments.tolist()):
         if is_near_duplicate(jaccard, containment, fp.shingle_count, count):
             # Reordered paragraphs, or Traditional/pinyin disguises undone by
             # normalising, leave the shingle set unchanged: same size, sketch and keys.
             same = count == fp.shingle_count and sketch == fp.sketch and keys == packed
-            passed.append((round(max(jaccard, containment), 4), -article_id, same))
+            # Figures agree (one's hold the other's): no sentence can report others.
+            # NULL for articles fingerprinted before figures were kept.
+            agree = figures is not None and same_figures(fp.figures, figures)
+            passed.append((round(max(jaccard, containment), 4), -article_id, same or agree, same))
     # The most similar first. Of those that share their sentences, the one sharing
     # most wins (a copy of one issue of a series may share all it kept with
     # another issue too), then the most similar, then the earlier article.
     passed.sort(reverse=True)
     mine, best = None, None
-    for similarity, negative_id, same_bands in passed[:MAX_SENTENCE_COMPARISONS]:
+    for similarity, negative_id, figures_agree, same_bands in passed[:MAX_SENTENCE_COMPARISONS]:
         article_id = -negative_id
+        if figures_agree:
+            # The most similar candidate left, reporting no other figures: the
+            # sentences need not be read (a copy's figures are its original's).
+            found = db.execute("SELECT duplicate_of FROM articles WHERE id = ?", [article_id]).fetchone()
+            if found is None:  # deleted by another tool; its fingerprint and band rows outlived it
+                continue
+            # The same shingle set is the same sentences: nothing can share more.
+            return Match(found[0] or article_id, similarity, same_bands) if same_bands or best is None else best[1]
         found = db.execute("SELECT duplicate_of, portal, body_text FROM articles WHERE id = ?", [article_id]).fetchone()
-        if found is None:  # deleted by another tool; its fingerprint and band rows outlived it
+        if found is None:
             continue
         root, portal, body = found
-        if same_bands:
-            # The same shingle set: the same sentences and, numbers being tokens of
-            # the windows, the same figures. Nothing can share more.
-            return Match(root or article_id, similarity, same_bands)
         if mine is None:
             mine = sentences.sentences(prepared.lines)
         _, theirs = _without_boilerplate(db, portal, normalise(body or ""))
@@ -254,9 +262,9 @@ def replace_fingerprint(db: Database, article_id: int, cluster_root: int, fp: Fi
 
 def _write_fingerprint(db: Database, article_id: int, fp: Fingerprint) -> None:
     db.execute(
-        """INSERT OR REPLACE INTO article_fingerprints (article_id, version, shingle_count, sketch, band_keys)
-           VALUES (?, ?, ?, ?, ?)""",
-        [article_id, FINGERPRINT_VERSION, fp.shingle_count, fp.sketch, _packed(fp.band_keys)],
+        """INSERT OR REPLACE INTO article_fingerprints (article_id, version, shingle_count, sketch, band_keys, figures)
+           VALUES (?, ?, ?, ?, ?, ?)""",
+        [article_id, FINGERPRINT_VERSION, fp.shingle_count, fp.sketch, _packed(fp.band_keys), fp.figures],
     )
 
 

@@ -208,6 +208,7 @@ class Fingerprint:
     shingle_count: int  # distinct shingles
     sketch: bytes  # bottom-k shingle hashes, sorted uint32 little-endian
     band_keys: tuple[int, ...]  # empty when the text is too short to match
+    figures: bytes = b""  # its distinct number tokens, sorted uint32 little-endian
 
     @property
     def matchable(self) -> bool:
@@ -218,16 +219,35 @@ def fingerprint(lines: list[str]) -> Fingerprint:
     """Fingerprint of normalised lines (boilerplate lines already removed)."""
     joined = _hashed_form("\n".join(lines))
     content_hash = hashlib.blake2b(joined.encode(), digest_size=16).hexdigest()
-    shingles = shingle_hashes(lines)
+    shingles = _shingle_hashes(joined)
     sketch = shingles[:SKETCH_SIZE].astype("<u4").tobytes()
     bands = band_keys(minhash(shingles)) if len(shingles) >= MIN_SHINGLES else ()
-    return Fingerprint(content_hash, len(shingles), sketch, bands)
+    return Fingerprint(content_hash, len(shingles), sketch, bands, figures_of(lines))
+
+
+def figures_of(lines: list[str]) -> bytes:
+    """The distinct number tokens of normalised lines, packed for ``Fingerprint.figures``."""
+    found = {ord(token) for line in lines for token in NUMBER_TOKEN.findall(line)}
+    return np.array(sorted(found), dtype="<u4").tobytes()
+
+
+def same_figures(a: bytes, b: bytes) -> bool:
+    """Whether one article's figures hold the other's: then no sentence of either can
+    report a figure the other does not (unless both move their figures between
+    sentences), and comparing them sentence by sentence would find no other figures."""
+    mine, theirs = set(np.frombuffer(a, dtype="<u4").tolist()), set(np.frombuffer(b, dtype="<u4").tolist())
+    return mine <= theirs or theirs <= mine
 
 
 def shingle_hashes(lines: list[str]) -> np.ndarray:
     """Sorted distinct 32-bit hashes of the k-token windows inside each line (of the
     hashed form: sentence marks and number tokens change no shingle)."""
-    points = np.frombuffer(_hashed_form("\n".join(lines)).encode("utf-32-le"), dtype="<u4")
+    return _shingle_hashes(_hashed_form("\n".join(lines)))
+
+
+def _shingle_hashes(joined: str) -> np.ndarray:
+    """:func:`shingle_hashes` of the hashed form of the lines joined by newlines."""
+    points = np.frombuffer(joined.encode("utf-32-le"), dtype="<u4")
     breaks = points == 10
     line_no = np.cumsum(breaks)[~breaks]
     ids = points[~breaks].astype(_U64)

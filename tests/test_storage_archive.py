@@ -279,6 +279,24 @@ def test_a_report_that_differs_only_in_its_figures_is_not_a_copy(archive, genera
     assert (same_day.status, same_day.duplicate_of) == ("duplicate", first.article_id)
 
 
+def test_a_copy_whose_figures_agree_is_linked_without_comparing_sentences(archive, generator, monkeypatch):
+    original = generator.article()
+    first = archive.save(original)
+    monkeypatch.setattr(dedup.sentences, "compare", lambda *_: pytest.fail("sentences compared"))
+    copy = archive.save(generator.copy(original, "dropped"))
+    assert (copy.status, copy.duplicate_of) == ("duplicate", first.article_id)
+
+
+def test_articles_fingerprinted_before_figures_were_kept_are_compared_sentence_by_sentence(archive):
+    body = "\n".join(["今日暴击头的交易价格为3999金币，较昨日上涨120金币。"] + [f"第{i}条：本周副本掉落的装备与上周相同，没有新增的奖励内容。" for i in range(8)])
+    first = archive.save(Article(url="https://a.com/prices/1", portal="a", body_text=body))
+    archive.db.execute("UPDATE article_fingerprints SET figures = NULL")
+    next_day = body.replace("3999", "4150").replace("120", "151")
+    assert archive.save(Article(url="https://a.com/prices/2", portal="a", body_text=next_day)).status == "new"
+    same_day = archive.save(Article(url="https://b.com/copy", portal="b", body_text=body))
+    assert (same_day.status, same_day.duplicate_of) == ("duplicate", first.article_id)
+
+
 def test_a_copy_of_one_issue_links_to_that_issue(archive, generator):
     issues = generator.series(4)
     ids = [archive.save(issue).article_id for issue in issues]

@@ -10,11 +10,13 @@ from storage.fingerprints import (
     MIN_SHINGLES,
     compare,
     compare_many,
+    figures_of,
     fingerprint,
     is_near_duplicate,
     is_number_token,
     line_hash,
     normalise,
+    same_figures,
     shingle_hashes,
     SENTENCE_MARK,
 )
@@ -104,6 +106,21 @@ def test_numbers_are_tokens_of_their_own():
     (line,) = normalise("价格3999元")
     assert [is_number_token(token) for token in line] == [False, False, True, False]
     assert not any(is_number_token(token) for token in normalise("patch notes")[0])
+
+
+def test_figures_are_the_distinct_numbers_an_article_reports():
+    report = normalise("今日价格为3999元，昨日为3999元。\n库存120件。")
+    assert figures_of(report) == figures_of(normalise("库存120件，价格3999元。"))
+    assert figures_of(report) != figures_of(normalise("今日价格为4150元，库存120件。"))
+    assert figures_of(normalise("没有数字的句子")) == b""
+
+
+def test_figures_agree_when_one_articles_hold_the_others():
+    full = figures_of(normalise("价格3999元，库存120件，评分9分。"))
+    cut = figures_of(normalise("价格3999元，库存120件。"))
+    other = figures_of(normalise("价格4150元，库存120件。"))
+    assert same_figures(full, cut) and same_figures(cut, full) and same_figures(full, b"")
+    assert not same_figures(full, other) and not same_figures(other, cut)
 
 
 def test_line_hash_is_stable_and_signed_64_bit():
