@@ -684,6 +684,16 @@ def test_an_article_written_as_lines_in_a_column_labelled_like_furniture_is_kept
     assert parse_article(html, "https://a.example/x").body_text == "\n".join(PROSE)
 
 
+def test_an_article_split_over_blocks_keeps_its_short_last_block():
+    paragraphs = ["据官方消息，新版本将于五月二十日上线，届时开放新副本与新的主线剧情，玩家等级达到六十级即可进入挑战。",
+                  "本次更新还调整了多个职业的技能数值，官方表示会在上线后持续观察玩家反馈。",
+                  "更多活动内容请关注官方网站与游戏社区的后续公告。"]
+    blocks = "".join(f"<div class='blk'><div class='inner'><p>{text}</p></div></div><div class='slot'><a href='/ad/{i}'><img src='/ad.png'></a></div>"
+                     for i, text in enumerate(paragraphs))
+    html = page(f"<h1>新版本上线时间公布</h1><div class='article'>{blocks}<p class='editor'>责任编辑：王五</p></div>")
+    assert parse_article(html, "https://a.example/x").body_text.startswith("\n".join(paragraphs))
+
+
 SHORT_ZH = "新版本将于5月20日上线，届时开放新副本“幽影神殿”，玩家等级达到60级即可进入。本次更新还调整了职业平衡，详情请关注官方公告。"
 SHORT_EN = "The studio confirmed the patch will arrive on Tuesday. It fixes the save bug and adds a photo mode."
 

@@ -330,11 +330,11 @@ def _opening_post(thread):
     return message if message is not None and len(text_content(message)) * 2 > len(text_content(first)) else first
 
 
-def _has_sentences(element) -> bool:
+def _has_sentences(element, shortest: int = 40) -> bool:
     """Text that reads as sentences, however short its paragraphs (news often runs one or
     two sentences a paragraph)."""
     text = text_content(element).strip()
-    return len(text) >= 40 and bool(_SENTENCE_END.search(text))
+    return len(text) >= shortest and bool(_SENTENCE_END.search(text))
 
 
 def _same_shape_blocks(best) -> list:
@@ -345,9 +345,10 @@ def _same_shape_blocks(best) -> list:
     parent = block.getparent()
     if parent is None or _is_post(block):
         return [best]  # a thread's replies are no continuation of its first post
+    # A block of its own may hold one short sentence, most often the article's last.
     like = [sibling for sibling in parent if sibling is block or (
         sibling.tag == block.tag and sibling.get("class") == block.get("class")
-        and _link_density(sibling) < 0.2 and _has_sentences(sibling))]
+        and _link_density(sibling) < 0.2 and _has_sentences(sibling, shortest=20))]
     return like if len(like) >= 3 else [best]
 
 
