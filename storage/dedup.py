@@ -26,6 +26,7 @@ from storage.fingerprints import (
     fingerprint,
     is_near_duplicate,
     line_hash,
+    may_be_spun_copy,
     normalise,
     same_figures,
 )
@@ -181,20 +182,22 @@ def _near_duplicate(db: Database, prepared: Prepared, limit: int) -> Match | Non
     packed = _packed(fp.band_keys)
     passed = []
     for (article_id, count, sketch, keys, figures), jaccard, containment in zip(rows, jaccards.tolist(), containments.tolist()):
-        if is_near_duplicate(jaccard, containment, fp.shingle_count, count):
+        near = is_near_duplicate(jaccard, containment, fp.shingle_count, count)
+        if near or may_be_spun_copy(jaccard, containment, fp.shingle_count, count):
             # Reordered paragraphs, or Traditional/pinyin disguises undone by
             # normalising, leave the shingle set unchanged: same size, sketch and keys.
             same = count == fp.shingle_count and sketch == fp.sketch and keys == packed
             # Figures agree (one's hold the other's): no sentence can report others.
             # NULL for articles fingerprinted before figures were kept.
-            agree = figures is not None and same_figures(fp.figures, figures)
-            passed.append((round(max(jaccard, containment), 4), -article_id, same or agree, same))
-    # The most similar first. Of those that share their sentences, the one sharing
-    # most wins (a copy of one issue of a series may share all it kept with
-    # another issue too), then the most similar, then the earlier article.
+            agree = near and figures is not None and same_figures(fp.figures, figures)
+            passed.append((near, round(max(jaccard, containment), 4), -article_id, same or agree, same))
+    # Near duplicates first, the most similar first. Of those that share their
+    # sentences, the one sharing most wins (a copy of one issue of a series may share
+    # all it kept with another issue too), then the most similar, then the earlier
+    # article. Those that share less (spun) need most of their sentences shared.
     passed.sort(reverse=True)
     mine, best = None, None
-    for similarity, negative_id, figures_agree, same_bands in passed[:MAX_SENTENCE_COMPARISONS]:
+    for near, similarity, negative_id, figures_agree, same_bands in passed[:MAX_SENTENCE_COMPARISONS]:
         article_id = -negative_id
         if figures_agree:
             # The most similar candidate left, reporting no other figures: the
@@ -212,9 +215,10 @@ def _near_duplicate(db: Database, prepared: Prepared, limit: int) -> Match | Non
             mine = sentences.sentences(prepared.lines)
         _, theirs = _without_boilerplate(db, portal, normalise(body or ""))
         verdict = sentences.compare(mine, sentences.sentences(theirs))
-        if not verdict.series and (best is None or (verdict.coverage, similarity) > best[0]):
+        copy = not verdict.series and (near or verdict.coverage >= sentences.LOOSE_COVERAGE_MIN)
+        if copy and (best is None or (verdict.coverage, similarity) > best[0]):
             best = ((verdict.coverage, similarity), Match(root or article_id, similarity, same_bands))
-        if verdict.coverage == 1.0 and not verdict.series:
+        if verdict.coverage == 1.0 and copy:
             break  # nothing shares more
     return best[1] if best else None
 

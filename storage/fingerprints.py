@@ -64,8 +64,11 @@ Confirmation (:func:`compare`, then :mod:`storage.sentences`)
     topic, half their sentences from the game's template pool) reach J 0.12 and
     containment 0.26. Those that pass are then compared sentence by sentence, which
     tells a copy from another issue of a templated series (storage.sentences).
-    Spun copies (5-10% of the characters swapped) keep J 0.2-0.45 under 8-grams and
-    are mostly missed (docs/dedup.md, "Spinning").
+    Spun copies (5-10% of the characters swapped) keep J 0.2-0.45 under 8-grams:
+    those that share less but still J >= :data:`LOOSE_JACCARD_MIN` (0.2) or
+    containment >= :data:`LOOSE_CONTAINMENT_MIN` (0.35) are copies only when most of
+    their sentences are shared (storage.sentences.LOOSE_COVERAGE_MIN; docs/dedup.md,
+    "Spinning").
 
 Short bodies
     Bodies with fewer than :data:`MIN_SHINGLES` distinct shingles (about 50 Han
@@ -98,6 +101,8 @@ MIN_SHINGLES = 40
 JACCARD_MIN = 0.4
 CONTAINMENT_MIN = 0.6
 CONTAINMENT_MIN_SHINGLES = 80
+LOOSE_JACCARD_MIN = 0.2
+LOOSE_CONTAINMENT_MIN = 0.35
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -407,3 +412,12 @@ def is_near_duplicate(jaccard: float, containment: float, count_a: int, count_b:
     if jaccard >= JACCARD_MIN:
         return True
     return containment >= CONTAINMENT_MIN and min(count_a, count_b) >= CONTAINMENT_MIN_SHINGLES
+
+
+def may_be_spun_copy(jaccard: float, containment: float, count_a: int, count_b: int) -> bool:
+    """Less shared than a near duplicate, but more than unrelated articles of one game
+    share (J 0.12, containment 0.26 at most in the benchmark corpus): a spun, cut and
+    padded copy, to be decided sentence by sentence."""
+    if jaccard >= LOOSE_JACCARD_MIN:
+        return True
+    return containment >= LOOSE_CONTAINMENT_MIN and min(count_a, count_b) >= CONTAINMENT_MIN_SHINGLES
