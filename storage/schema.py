@@ -458,7 +458,6 @@ def m013_published_precision(db: Database) -> None:
     )
 
 
-
 @migrations()
 def m014_fingerprint_figures(db: Database) -> None:
     # The distinct number tokens of the fingerprinted text (storage.fingerprints.figures_of):

@@ -73,7 +73,8 @@ def _prose(element) -> int:
 
 
 def _br_lines(element) -> list[str]:
-    """The element's own text (its inline children's included) cut at its <br> children."""
+    """The element's own text (its inline children's, not its nested blocks') cut at its
+    <br> children."""
     lines, line = [], [element.text or ""]
     for child in element:
         if child.tag == "br":
@@ -153,12 +154,7 @@ def prune(root, title: str | None = None) -> None:
 
 def _own_text(element) -> str:
     """Text directly in the element and its inline children (not in nested blocks)."""
-    parts = [element.text or ""]
-    for child in element:
-        if isinstance(child.tag, str) and child.tag not in _CONTAINER_TAGS and child.tag not in _PARAGRAPH_TAGS:
-            parts.append(text_content(child))
-        parts.append(child.tail or "")
-    return "".join(parts).strip()
+    return "".join(_br_lines(element)).strip()
 
 
 def _link_density(element) -> float:
