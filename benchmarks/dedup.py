@@ -459,7 +459,7 @@ def main() -> None:
 
     print(f"dedup benchmark {datetime.now(timezone.utc).isoformat(timespec='seconds')}")
     print(
-        f"params: shingles={fingerprints.HAN_SHINGLE} chars/{fingerprints.WORD_SHINGLE} words perms={fingerprints.NUM_PERM} bands={fingerprints.BANDS}x{fingerprints.ROWS} "
+        f"params: shingles={fingerprints.HAN_SHINGLE} chars every {fingerprints.HAN_STEP}/{fingerprints.WORD_SHINGLE} words perms={fingerprints.NUM_PERM} bands={fingerprints.BANDS}x{fingerprints.ROWS} "
         f"sketch={fingerprints.SKETCH_SIZE} jaccard>={fingerprints.JACCARD_MIN} containment>={fingerprints.CONTAINMENT_MIN} "
         f"min_shingles={fingerprints.MIN_SHINGLES} boilerplate>={dedup.BOILERPLATE_MIN_ARTICLES}"
     )

@@ -232,7 +232,7 @@ def store_fingerprint(db: Database, article_id: int, fp: Fingerprint, index_band
     under the same keys, confirms against the same sketch, and reaches the same
     cluster. 6% of the benchmark corpus are such copies.
     """
-    _write_fingerprint(db, article_id, fp)
+    write_fingerprint(db, article_id, fp)
     if index_bands:
         bands.queue(db, article_id, fp.band_keys)
 
@@ -259,12 +259,12 @@ def replace_fingerprint(db: Database, article_id: int, cluster_root: int, fp: Fi
         ).fetchall()
         for (member_id,) in dependants:
             bands.index(db, member_id, old_keys)
-    _write_fingerprint(db, article_id, fp)
+    write_fingerprint(db, article_id, fp)
     if index_bands:
         bands.index(db, article_id, fp.band_keys)
 
 
-def _write_fingerprint(db: Database, article_id: int, fp: Fingerprint) -> None:
+def write_fingerprint(db: Database, article_id: int, fp: Fingerprint) -> None:
     db.execute(
         """INSERT OR REPLACE INTO article_fingerprints (article_id, version, shingle_count, sketch, band_keys, figures)
            VALUES (?, ?, ?, ?, ?, ?)""",

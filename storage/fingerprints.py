@@ -25,30 +25,31 @@ Sentences and numbers
     and line hashes read the text without either (:func:`_hashed_form`): they are
     stored, and did not change with them.
 
-Shingles (:data:`HAN_SHINGLE`, :data:`WORD_SHINGLE`)
-    Windows of tokens *within a line*: character 8-grams on Han lines, word
-    5-grams on Latin lines (a line is Han when half its tokens are CJK).
-    Not crossing line ends makes reordered paragraphs produce the identical set.
-    8 rather than the usual 3-5 for Chinese: short n-grams ("暴击伤害", "的输出窗口")
-    recur across unrelated guides of one game, and that background overlap is
-    what fills LSH buckets in a large archive. Measured on the benchmark corpus,
-    the median Jaccard of two unrelated same-genre articles fell from 0.044 (k=4)
-    to 0.006 (k=8) while disguised copies kept theirs (dropped paragraphs, an
-    intro, a Traditional round-trip cost the same share of shingles at any k).
+Shingles (:data:`HAN_SHINGLE`, :data:`HAN_STEP`, :data:`WORD_SHINGLE`)
+    Windows of tokens *within a line*: on Han lines 5 characters taken every
+    second one (a window spans 9), on Latin lines word 5-grams (a line is Han when
+    half its tokens are CJK). Not crossing line ends makes reordered paragraphs
+    produce the identical set. Short consecutive n-grams ("暴击伤害", "的输出窗口")
+    recur across unrelated guides of one game, and that background overlap is what
+    fills LSH buckets in a large archive; long ones die under spinning (a swapped
+    character kills every window over it). Skipping every second character keeps
+    the span, and so the background, of a long window (unrelated guides of one game
+    share ~0.012 of them, against 0.014 of consecutive 8-grams) while a window holds
+    only 5 characters a spinner can hit: a copy with 10% of its characters swapped
+    keeps J 0.33-0.39 against 0.21-0.26 (docs/dedup.md, "Spinning").
     Each shingle becomes a 32-bit hash (polynomial over token ids, splitmix64
     finaliser, top 32 bits); 2^32 is plenty for a few thousand shingles per article.
 
 MinHash + LSH (:data:`NUM_PERM`, :data:`BANDS`, :data:`ROWS`)
     96 hash functions ``h_i(x) = xorshift(a_i*x + b_i mod 2^32)``, vectorised in
     numpy over 32-bit lanes (64-bit multiplies were 13x slower). 32 bands of 3
-    rows: the candidate probability ``1-(1-J^3)^32`` is 0.92 at J=0.42 (the
-    lowest Jaccard of a copy with every disguise at once), 0.95 at J=0.45, 0.99
-    at J=0.53, and 7e-6 at the background J=0.006, i.e. ~7 stray candidates per
-    lookup in a million-article archive. Each band is a random page write per
-    saved article, the largest part of a save's cost at 1M articles. 42 bands
-    (0.96 at J=0.42) cost more per save and found few more copies: most combined
-    copies sit above J=0.45 (docs/dedup.md, "Save cost"). 32 bands of 4 give only
-    0.64 at J=0.42.
+    rows: the candidate probability ``1-(1-J^3)^32`` is 0.69 at J=0.33 (a copy spun
+    at 10%, or with every disguise at once: what their recall is bound by), 0.92
+    at J=0.42, 0.99 at J=0.53. Each band is a row of the band index per saved
+    article and a probe per lookup, the largest part of a save's cost at 1M
+    articles: twice as many (fingerprint version 2) cost ~4 ms a save there, and
+    bands of 2 rows would let the background of templated guides of one game
+    through by the hundreds per lookup (docs/dedup.md, "Spinning", "Save cost").
 
 Confirmation (:func:`compare`, then :mod:`storage.sentences`)
     Candidates are screened on a bottom-k sketch of the shingle hash set
@@ -64,10 +65,10 @@ Confirmation (:func:`compare`, then :mod:`storage.sentences`)
     topic, half their sentences from the game's template pool) reach J 0.12 and
     containment 0.26. Those that pass are then compared sentence by sentence, which
     tells a copy from another issue of a templated series (storage.sentences).
-    Spun copies (5-10% of the characters swapped) keep J 0.2-0.45 under 8-grams:
-    those that share less but still J >= :data:`LOOSE_JACCARD_MIN` (0.2) or
-    containment >= :data:`LOOSE_CONTAINMENT_MIN` (0.35) are copies only when most of
-    their sentences are shared (storage.sentences.LOOSE_COVERAGE_MIN; docs/dedup.md,
+    Spun, cut and padded copies keep J 0.25-0.45: those that share less than a
+    near duplicate but still J >= :data:`LOOSE_JACCARD_MIN` (0.25) or containment
+    >= :data:`LOOSE_CONTAINMENT_MIN` (0.4) are copies only when 0.6 of their
+    sentences are shared (storage.sentences.LOOSE_COVERAGE_MIN; docs/dedup.md,
     "Spinning").
 
 Short bodies
@@ -90,8 +91,9 @@ import opencc
 
 # Bump when anything below changes the shingles or hashes: band keys are salted
 # with it, so fingerprints of different versions never meet in the band index.
-FINGERPRINT_VERSION = 1
-HAN_SHINGLE = 8
+FINGERPRINT_VERSION = 3
+HAN_SHINGLE = 5
+HAN_STEP = 2
 WORD_SHINGLE = 5
 BANDS = 32
 ROWS = 3
@@ -101,8 +103,8 @@ MIN_SHINGLES = 40
 JACCARD_MIN = 0.4
 CONTAINMENT_MIN = 0.6
 CONTAINMENT_MIN_SHINGLES = 80
-LOOSE_JACCARD_MIN = 0.2
-LOOSE_CONTAINMENT_MIN = 0.35
+LOOSE_JACCARD_MIN = 0.25
+LOOSE_CONTAINMENT_MIN = 0.4
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -262,15 +264,16 @@ def _shingle_hashes(joined: str) -> np.ndarray:
     cjk_share = np.bincount(line_no, weights=ids < _U64(_WORD_BASE)) / np.maximum(np.bincount(line_no), 1)
     han_line = (cjk_share >= 0.5)[line_no]
     parts = []
-    for k, wanted in ((HAN_SHINGLE, han_line), (WORD_SHINGLE, ~han_line)):
-        n = len(ids) - k + 1
+    for k, step, wanted in ((HAN_SHINGLE, HAN_STEP, han_line), (WORD_SHINGLE, 1, ~han_line)):
+        span = (k - 1) * step + 1
+        n = len(ids) - span + 1
         if n <= 0 or not wanted.any():
             continue
         h = ids[:n].copy()
-        for j in range(1, k):  # in place: temporaries cost as much as the arithmetic here
+        for j in range(step, span, step):  # in place: temporaries cost as much as the arithmetic here
             h *= _U64(0x100000001B3)
             h += ids[j : j + n]
-        parts.append(h[(line_no[:n] == line_no[k - 1 :]) & wanted[:n]])
+        parts.append(h[(line_no[:n] == line_no[span - 1 :]) & wanted[:n]])
     if not parts:
         return np.empty(0, dtype=np.uint32)
     hashes = _mix64(parts[0] if len(parts) == 1 else np.concatenate(parts))
@@ -415,9 +418,11 @@ def is_near_duplicate(jaccard: float, containment: float, count_a: int, count_b:
 
 
 def may_be_spun_copy(jaccard: float, containment: float, count_a: int, count_b: int) -> bool:
-    """Less shared than a near duplicate, but more than unrelated articles of one game
-    share (J 0.12, containment 0.26 at most in the benchmark corpus): a spun, cut and
-    padded copy, to be decided sentence by sentence."""
+    """Less shared than a near duplicate, but as much as a spun, cut and padded copy
+    shares: to be decided sentence by sentence. Unrelated originals of one game reach
+    J 0.14 and containment 0.33 in the benchmark corpus; its hard negatives (half
+    their sentences from the game's template pool) J 0.23 and containment 0.46, which
+    their sentences then tell apart."""
     if jaccard >= LOOSE_JACCARD_MIN:
         return True
     return containment >= LOOSE_CONTAINMENT_MIN and min(count_a, count_b) >= CONTAINMENT_MIN_SHINGLES

@@ -11,7 +11,7 @@ import sqlite_utils
 from benchmarks.dedup_corpus import Generator
 from storage import Archive, ArchiveError, Article, dedup, search_index
 from storage.dedup import BOILERPLATE_MIN_ARTICLES
-from storage.fingerprints import BANDS, JACCARD_MIN, compare, fingerprint, line_hash, normalise
+from storage.fingerprints import BANDS, FINGERPRINT_VERSION, fingerprint, line_hash, normalise
 from tests.conftest import indexed_keys
 
 BODY = (
@@ -38,6 +38,28 @@ def test_creates_schema_in_wal_mode(tmp_path):
     assert "duplicate_clusters" in archive.db.view_names()
     assert "WITHOUT ROWID" in archive.db["minhash_bands"].schema
     assert {"content_hash", "duplicate_of", "similarity", "fetched_at"} <= set(archive.db["articles"].columns_dict)
+
+
+def test_an_archive_fingerprinted_by_an_earlier_version_is_fingerprinted_again(tmp_path, generator):
+    path = str(tmp_path / "a.db")
+    archive = Archive(path)
+    original = generator.article()
+    saved = archive.save(original)
+    current = archive.db.execute("SELECT sketch, band_keys FROM article_fingerprints").fetchone()
+    hashed = archive.db.execute("SELECT content_hash FROM articles").fetchone()
+    # As an archive from before m015 holds it: another version's sketch and band rows.
+    archive.db.execute("UPDATE article_fingerprints SET version = 1, sketch = x'00', band_keys = x'00'")
+    archive.db.execute("DELETE FROM minhash_bands")
+    archive.db.execute("DELETE FROM band_queue")
+    archive.db.execute("DELETE FROM _sqlite_migrations WHERE name = 'm015_fingerprints_v3'")
+    archive.db.conn.commit()
+    archive.db.close()
+    again = Archive(path)
+    assert again.db.execute("SELECT version, sketch, band_keys FROM article_fingerprints").fetchone() == (FINGERPRINT_VERSION, *current)
+    assert again.db.execute("SELECT content_hash FROM articles").fetchone() == hashed
+    assert again.db["minhash_bands"].count == BANDS
+    copy = again.save(generator.copy(original, "traditional"))
+    assert (copy.status, copy.duplicate_of) == ("duplicate", saved.article_id)
 
 
 def test_accepts_a_database_object(tmp_path):
@@ -240,24 +262,25 @@ def generator():
     return Generator(seed=42)
 
 
-# Spun copies are found when the band keys reach them, about half the time; those also
-# cut and padded, a quarter of the time (docs/dedup.md, "Spinning").
-FOUND_DISGUISES = ("traditional", "pinyin", "title_suffix", "reposted", "intro", "dropped", "reordered", "kept")
+# Spun copies (J ~0.35 at 10%) and copies kept to 60-70% of the sentences (J ~0.4)
+# are found when the band keys reach them, 0.86 and 0.92 of the time in the benchmark
+# corpus; those also cut and padded, 0.63 (docs/dedup.md, "Spinning").
+FOUND_DISGUISES = ("traditional", "pinyin", "title_suffix", "reposted", "intro", "dropped", "reordered")
 
 
-def test_a_spun_copy_the_band_keys_reach_is_found(tmp_path):
-    """Spinning leaves J 0.2-0.4: such a copy is decided by its shared sentences. (All
-    at once, it is also cut and padded, and shares fewer: found a quarter of the time.)"""
+@pytest.mark.parametrize("disguise", ["spun", "kept"])
+def test_a_copy_the_band_keys_reach_is_found(tmp_path, disguise):
+    """Spinning leaves J 0.25-0.45, keeping 60-70% of the sentences about 0.4: such a
+    copy is decided by its shared sentences."""
     generator, reached = Generator(seed=3), 0
     for i in range(12):
         original = generator.article()
-        copy = generator.copy(original, "spun")
+        copy = generator.copy(original, disguise)
         a, b = (fingerprint(normalise(article.body_text)) for article in (original, copy))
-        jaccard, _ = compare(a.sketch, a.shingle_count, b.sketch, b.shingle_count)
-        if not set(a.band_keys) & set(b.band_keys) or jaccard >= JACCARD_MIN:
-            continue  # not reached, or a near duplicate (tested above)
+        if not set(a.band_keys) & set(b.band_keys):
+            continue  # not reached
         reached += 1
-        archive = Archive(str(tmp_path / f"spun-{i}.db"))
+        archive = Archive(str(tmp_path / f"{disguise}-{i}.db"))
         first = archive.save(original)
         assert archive.save(copy).duplicate_of == first.article_id
     assert reached
@@ -307,7 +330,7 @@ def test_a_copy_whose_figures_agree_is_linked_without_comparing_sentences(archiv
 
 
 def test_articles_fingerprinted_before_figures_were_kept_are_compared_sentence_by_sentence(archive):
-    body = "\n".join(["今日暴击头的交易价格为3999金币，较昨日上涨120金币。"] + [f"第{i}条：本周副本掉落的装备与上周相同，没有新增的奖励内容。" for i in range(8)])
+    body = "\n".join(["今日暴击头的交易价格为3999金币，较昨日上涨120金币，拍卖行里的成交量也比上周多了不少。"] + [f"第{i}条：本周副本掉落的装备与上周相同，没有新增的奖励内容。" for i in range(8)])
     first = archive.save(Article(url="https://a.com/prices/1", portal="a", body_text=body))
     archive.db.execute("UPDATE article_fingerprints SET figures = NULL")
     next_day = body.replace("3999", "4150").replace("120", "151")
