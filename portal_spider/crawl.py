@@ -117,12 +117,15 @@ class ShutdownOnSignal(CrawlerProcess):
     """
 
     def __init__(self, settings: Settings, on_signal: Callable[[int], None]):
-        super().__init__(settings)
         self.stopped_by: int | None = None
         self.on_signal = on_signal
         self.reactor_running = False
         self.stopping = False
+        # Before Scrapy's set-up, which can take seconds on a loaded machine: a Ctrl-C
+        # meanwhile would raise KeyboardInterrupt wherever it landed, a catch-all
+        # included, and the crawl could go on as if no signal had come.
         install_shutdown_handlers(self._signal_shutdown)
+        super().__init__(settings)
 
     def start(self, stop_after_crawl: bool = True) -> None:
         from twisted.internet import reactor
