@@ -352,13 +352,18 @@ class Idle(scrapy.Spider):
         return
         yield
 
-process = ShutdownOnSignal(project_settings({db!r}, ()), on_signal=lambda signum: None)
-process.crawl(Idle)  # installs the project's reactor
-from twisted.internet import reactor
 seen = []
 def note(phase):
     seen.append((phase, [getattr(signal.getsignal(s), "__name__", str(signal.getsignal(s)))
                          for s in (signal.SIGINT, signal.SIGTERM)]))
+set_up = scrapy.crawler.CrawlerProcess.__init__
+def noting_set_up(self, *args, **kwargs):
+    note("set-up")
+    set_up(self, *args, **kwargs)
+scrapy.crawler.CrawlerProcess.__init__ = noting_set_up
+process = ShutdownOnSignal(project_settings({db!r}, ()), on_signal=lambda signum: None)
+process.crawl(Idle)  # installs the project's reactor
+from twisted.internet import reactor
 for phase in ("before", "during", "after"):
     reactor.addSystemEventTrigger(phase, "startup", note, phase)
 process.start()
@@ -368,10 +373,11 @@ print(seen)
 
 def test_the_crawl_handles_sigint_and_sigterm_through_the_reactor_start(tmp_path):
     # Twisted's own SIGTERM handler, installed while the reactor starts, stopped the
-    # reactor without a graceful stop: no window may be left to it.
+    # reactor without a graceful stop; and Python's, while Scrapy set itself up, turned
+    # a Ctrl-C into a KeyboardInterrupt: no window may be left to either.
     script = HANDLERS_WHILE_STARTING.format(db=str(tmp_path / "a.db"))
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     seen = eval(done.stdout.strip().splitlines()[-1])
-    assert [phase for phase, _ in seen] == ["before", "during", "after"]
+    assert [phase for phase, _ in seen] == ["set-up", "before", "during", "after"]
     assert all(handlers == ["_signal_shutdown", "_signal_shutdown"] for _, handlers in seen), seen
