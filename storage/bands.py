@@ -134,17 +134,23 @@ def remove(db: Database, article_id: int, keys) -> None:
 
 
 def candidates(db: Database, keys: tuple[int, ...], before_id: int, limit: int) -> list[int]:
-    """Articles with id < ``before_id`` sharing a band key, most shared bands first.
+    """Articles with id < ``before_id`` sharing a band key, those sharing the most and
+    the rarest keys first: a key counts 1/n when n of these articles hold it. A key
+    that many articles hold comes from sentences they all share (a template's), and
+    says little about which of them was copied; at 1M archived articles, a lookup
+    meets ~40 articles sharing a band key, most of them through such keys.
 
     UNION, not UNION ALL: during a flush a row can be both written and queued.
     """
     marks = ", ".join("?" * len(keys))
     rows = db.execute(
-        f"""SELECT article_id FROM (
+        f"""WITH shared (band_key, article_id) AS (
                 SELECT band_key, article_id FROM minhash_bands WHERE band_key IN ({marks}) AND article_id < ?
                 UNION
-                SELECT band_key, article_id FROM temp.queued_bands WHERE band_key IN ({marks}) AND article_id < ?)
-            GROUP BY article_id ORDER BY count(*) DESC, article_id LIMIT ?""",
+                SELECT band_key, article_id FROM temp.queued_bands WHERE band_key IN ({marks}) AND article_id < ?),
+            weights (band_key, weight) AS (SELECT band_key, 1.0 / count(*) FROM shared GROUP BY band_key)
+            SELECT article_id FROM shared JOIN weights USING (band_key)
+            GROUP BY article_id ORDER BY sum(weight) DESC, article_id LIMIT ?""",
         [*keys, before_id, *keys, before_id, limit],
     )
     return [article_id for (article_id,) in rows]

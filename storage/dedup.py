@@ -45,9 +45,11 @@ BOILERPLATE_MIN_ARTICLES = 5
 BOILERPLATE_FIRST_LINES = 3
 BOILERPLATE_LAST_LINES = 5
 
-# Candidates sharing the most bands are confirmed first; true copies share many,
-# so 20 is far more than needed while bounding the work for a template-heavy page.
-MAX_CANDIDATES = 20
+# Candidates sharing the most and the rarest band keys are confirmed first
+# (bands.candidates); a copy shares many keys, or a key few others hold. Each is a
+# sketch read at a random place of a large table: 8 instead of 20 found as many
+# copies at 1M archived articles (docs/dedup.md, "Spinning").
+MAX_CANDIDATES = 8
 # Candidates whose sketches pass are compared sentence by sentence, the most
 # similar first: the other issues of a templated series pass the sketches as a
 # copy does, so a copy of one issue may need as many comparisons as the series has

@@ -26,26 +26,28 @@ Sentences and numbers
     stored, and did not change with them.
 
 Shingles (:data:`HAN_SHINGLE`, :data:`HAN_STEP`, :data:`WORD_SHINGLE`)
-    Windows of tokens *within a line*: on Han lines 5 characters taken every
-    second one (a window spans 9), on Latin lines word 5-grams (a line is Han when
-    half its tokens are CJK). Not crossing line ends makes reordered paragraphs
-    produce the identical set. Short consecutive n-grams ("暴击伤害", "的输出窗口")
-    recur across unrelated guides of one game, and that background overlap is what
-    fills LSH buckets in a large archive; long ones die under spinning (a swapped
-    character kills every window over it). Skipping every second character keeps
-    the span, and so the background, of a long window (unrelated guides of one game
-    share ~0.012 of them, against 0.014 of consecutive 8-grams) while a window holds
-    only 5 characters a spinner can hit: a copy with 10% of its characters swapped
-    keeps J 0.33-0.39 against 0.21-0.26 (docs/dedup.md, "Spinning").
+    Windows of tokens *within a sentence*: on Han text 4 characters taken every
+    third one (a window spans 10), on Latin text word 5-grams (a line is Han when
+    half its tokens are CJK). Not crossing sentence ends makes reordered paragraphs
+    and sentences produce the identical set, and a copy that keeps some of an
+    article's sentences, in any order, keeps all of their windows: such a copy
+    keeps J ~0.64 against ~0.42 with windows crossing sentence ends. Short
+    consecutive n-grams ("暴击伤害", "的输出窗口") recur across unrelated guides of
+    one game, and that background overlap is what fills LSH buckets in a large
+    archive; long ones die under spinning (a swapped character kills every window
+    over it). Sparse windows keep the span, and so the background, of a long window
+    while holding only 4 characters a spinner can hit: a copy with 10% of its
+    characters swapped keeps J ~0.45 (consecutive 8-grams: ~0.23), one with every
+    disguise at once ~0.37 (docs/dedup.md, "Spinning").
     Each shingle becomes a 32-bit hash (polynomial over token ids, splitmix64
     finaliser, top 32 bits); 2^32 is plenty for a few thousand shingles per article.
 
 MinHash + LSH (:data:`NUM_PERM`, :data:`BANDS`, :data:`ROWS`)
     96 hash functions ``h_i(x) = xorshift(a_i*x + b_i mod 2^32)``, vectorised in
     numpy over 32-bit lanes (64-bit multiplies were 13x slower). 32 bands of 3
-    rows: the candidate probability ``1-(1-J^3)^32`` is 0.69 at J=0.33 (a copy spun
-    at 10%, or with every disguise at once: what their recall is bound by), 0.92
-    at J=0.42, 0.99 at J=0.53. Each band is a row of the band index per saved
+    rows: the candidate probability ``1-(1-J^3)^32`` is 0.80 at J=0.37 (a copy with
+    every disguise at once: what its recall is bound by), 0.95 at J=0.45 (spun at
+    10%), 0.99 at J=0.53. Each band is a row of the band index per saved
     article and a probe per lookup, the largest part of a save's cost at 1M
     articles: twice as many (fingerprint version 2) cost ~4 ms a save there, and
     bands of 2 rows would let the background of templated guides of one game
@@ -92,8 +94,8 @@ import opencc
 # Bump when anything below changes the shingles or hashes: band keys are salted
 # with it, so fingerprints of different versions never meet in the band index.
 FINGERPRINT_VERSION = 3
-HAN_SHINGLE = 5
-HAN_STEP = 2
+HAN_SHINGLE = 4
+HAN_STEP = 3
 WORD_SHINGLE = 5
 BANDS = 32
 ROWS = 3
@@ -224,9 +226,9 @@ class Fingerprint:
 
 def fingerprint(lines: list[str]) -> Fingerprint:
     """Fingerprint of normalised lines (boilerplate lines already removed)."""
-    joined = _hashed_form("\n".join(lines))
-    content_hash = hashlib.blake2b(joined.encode(), digest_size=16).hexdigest()
-    shingles = _shingle_hashes(joined)
+    joined = "\n".join(lines)
+    content_hash = hashlib.blake2b(_hashed_form(joined).encode(), digest_size=16).hexdigest()
+    shingles = _shingle_hashes(_shingled_form(joined))
     sketch = shingles[:SKETCH_SIZE].astype("<u4").tobytes()
     bands = band_keys(minhash(shingles)) if len(shingles) >= MIN_SHINGLES else ()
     return Fingerprint(content_hash, len(shingles), sketch, bands, figures_of(lines))
@@ -247,13 +249,19 @@ def same_figures(a: bytes, b: bytes) -> bool:
 
 
 def shingle_hashes(lines: list[str]) -> np.ndarray:
-    """Sorted distinct 32-bit hashes of the k-token windows inside each line (of the
-    hashed form: sentence marks and number tokens change no shingle)."""
-    return _shingle_hashes(_hashed_form("\n".join(lines)))
+    """Sorted distinct 32-bit hashes of the k-token windows inside each sentence
+    (number tokens read as words, as the hashed form reads them)."""
+    return _shingle_hashes(_shingled_form("\n".join(lines)))
+
+
+def _shingled_form(text: str) -> str:
+    """Normalised lines as shingles read them: one sentence a line, so that no window
+    crosses a sentence end, and numbers as words."""
+    return _hashed_form(text.replace(SENTENCE_MARK, "\n"))
 
 
 def _shingle_hashes(joined: str) -> np.ndarray:
-    """:func:`shingle_hashes` of the hashed form of the lines joined by newlines."""
+    """:func:`shingle_hashes` of text in :func:`_shingled_form`."""
     points = np.frombuffer(joined.encode("utf-32-le"), dtype="<u4")
     breaks = points == 10
     line_no = np.cumsum(breaks)[~breaks]

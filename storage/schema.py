@@ -469,7 +469,7 @@ def m014_fingerprint_figures(db: Database) -> None:
 
 @migrations()
 def m015_fingerprints_v3(db: Database) -> None:
-    # Fingerprint version 3: Han shingles of 5 characters every second one
+    # Fingerprint version 3: Han shingles of 4 characters every third one, inside sentences
     # (storage.fingerprints, docs/dedup.md "Spinning"). Every article's sketch, band
     # keys and figures are made again and the band index rebuilt in key order;
     # content hashes and boilerplate counts do not change. About a millisecond an

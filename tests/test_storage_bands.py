@@ -171,3 +171,15 @@ def test_a_revised_queued_article_has_its_new_rows_written_and_leaves_the_queue(
 def test_loading_the_queue_reads_the_queue_not_every_fingerprint(archive):
     plan = [row[3] for row in archive.db.execute("EXPLAIN QUERY PLAN " + bands.QUEUED_KEYS_SQL, [0])]
     assert plan[0].startswith("SEARCH q") and "article_fingerprints" not in plan[0]
+
+
+def test_a_rare_shared_key_ranks_ahead_of_keys_many_articles_hold(archive):
+    # Articles 1-5 hold one template key, as articles sharing a template's sentences do;
+    # article 6 shares another key with nobody else, written and queued alike.
+    bands.index(archive.db, 6, [20])
+    for article_id in range(1, 6):
+        bands.index(archive.db, article_id, [10, 11])
+    bands.queue(archive.db, 7, (12,))
+    found = bands.candidates(archive.db, (10, 11, 20), 100, 3)
+    assert found[0] == 6 and len(found) == 3
+    assert bands.candidates(archive.db, (10, 12), 100, 1) == [7]
