@@ -27,8 +27,8 @@ Sentences and numbers
 
 Shingles (:data:`HAN_SHINGLE`, :data:`HAN_STEP`, :data:`WORD_SHINGLE`)
     Windows of tokens *within a sentence*: on Han text 4 characters taken every
-    third one (a window spans 10), on Latin text word 5-grams (a line is Han when
-    half its tokens are CJK). Not crossing sentence ends makes reordered paragraphs
+    third one (a window spans 10), on Latin text word 5-grams (a sentence is Han
+    when half its tokens are CJK). Not crossing sentence ends makes reordered paragraphs
     and sentences produce the identical set, and a copy that keeps some of an
     article's sentences, in any order, keeps all of their windows: such a copy
     keeps J ~0.64 against ~0.42 with windows crossing sentence ends. Short
@@ -67,7 +67,7 @@ Confirmation (:func:`compare`, then :mod:`storage.sentences`)
     topic, half their sentences from the game's template pool) reach J 0.12 and
     containment 0.26. Those that pass are then compared sentence by sentence, which
     tells a copy from another issue of a templated series (storage.sentences).
-    Spun, cut and padded copies keep J 0.25-0.45: those that share less than a
+    Spun, cut and padded copies keep J 0.3-0.5: those that share less than a
     near duplicate but still J >= :data:`LOOSE_JACCARD_MIN` (0.25) or containment
     >= :data:`LOOSE_CONTAINMENT_MIN` (0.4) are copies only when 0.6 of their
     sentences are shared (storage.sentences.LOOSE_COVERAGE_MIN; docs/dedup.md,

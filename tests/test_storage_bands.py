@@ -174,8 +174,8 @@ def test_loading_the_queue_reads_the_queue_not_every_fingerprint(archive):
 
 
 def test_a_rare_shared_key_ranks_ahead_of_keys_many_articles_hold(archive):
-    # Articles 1-5 hold one template key, as articles sharing a template's sentences do;
-    # article 6 shares another key with nobody else, written and queued alike.
+    # Articles 1-5 hold the same two keys, as articles sharing a template's sentences
+    # do; article 6 holds a key nobody else does, and so does article 7, still queued.
     bands.index(archive.db, 6, [20])
     for article_id in range(1, 6):
         bands.index(archive.db, article_id, [10, 11])
