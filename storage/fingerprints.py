@@ -195,10 +195,11 @@ def _hashed_form(text: str) -> str:
     """A normalised line or text as content hashes and line hashes read it: without
     sentence marks, numbers as words. These hashes are stored (``content_hash``,
     ``boilerplate_lines``) and predate both, so they must not change with them."""
-    text = text.replace(SENTENCE_MARK, "")
-    if NUMBER_TOKEN.search(text):
-        text = NUMBER_TOKEN.sub(_as_word, text)
-    return text
+    return _numbers_as_words(text).replace(SENTENCE_MARK, "")
+
+
+def _numbers_as_words(text: str) -> str:
+    return NUMBER_TOKEN.sub(_as_word, text) if NUMBER_TOKEN.search(text) else text
 
 
 def _as_word(match: re.Match) -> str:
@@ -226,9 +227,9 @@ class Fingerprint:
 
 def fingerprint(lines: list[str]) -> Fingerprint:
     """Fingerprint of normalised lines (boilerplate lines already removed)."""
-    joined = "\n".join(lines)
-    content_hash = hashlib.blake2b(_hashed_form(joined).encode(), digest_size=16).hexdigest()
-    shingles = _shingle_hashes(_shingled_form(joined))
+    words = _numbers_as_words("\n".join(lines))
+    content_hash = hashlib.blake2b(words.replace(SENTENCE_MARK, "").encode(), digest_size=16).hexdigest()
+    shingles = _shingle_hashes(_sentence_per_line(words))
     sketch = shingles[:SKETCH_SIZE].astype("<u4").tobytes()
     bands = band_keys(minhash(shingles)) if len(shingles) >= MIN_SHINGLES else ()
     return Fingerprint(content_hash, len(shingles), sketch, bands, figures_of(lines))
@@ -251,17 +252,18 @@ def same_figures(a: bytes, b: bytes) -> bool:
 def shingle_hashes(lines: list[str]) -> np.ndarray:
     """Sorted distinct 32-bit hashes of the k-token windows inside each sentence
     (number tokens read as words, as the hashed form reads them)."""
-    return _shingle_hashes(_shingled_form("\n".join(lines)))
+    return _shingle_hashes(_sentence_per_line(_numbers_as_words("\n".join(lines))))
 
 
-def _shingled_form(text: str) -> str:
-    """Normalised lines as shingles read them: one sentence a line, so that no window
-    crosses a sentence end, and numbers as words."""
-    return _hashed_form(text.replace(SENTENCE_MARK, "\n"))
+def _sentence_per_line(text: str) -> str:
+    """Lines as shingles read them: one sentence a line, so that no window crosses a
+    sentence end."""
+    return text.replace(SENTENCE_MARK, "\n")
 
 
 def _shingle_hashes(joined: str) -> np.ndarray:
-    """:func:`shingle_hashes` of text in :func:`_shingled_form`."""
+    """:func:`shingle_hashes` of lines joined by newlines, a sentence a line, numbers
+    as words."""
     points = np.frombuffer(joined.encode("utf-32-le"), dtype="<u4")
     breaks = points == 10
     line_no = np.cumsum(breaks)[~breaks]
