@@ -95,7 +95,7 @@ def _fill_chunk(task: tuple[int, int, int]):
         kept = [t for i, t in enumerate(lines) if i not in drop]
         fp = fingerprint(kept)
         articles.append((article_id, art.url, art.portal, art.title, art.published_at, art.body_text, stamp, fp.content_hash))
-        keys = np.array(fp.band_keys, dtype="<i8")
+        keys = np.array(fp.index_keys, dtype="<i8")
         prints.append((article_id, FINGERPRINT_VERSION, fp.shingle_count, fp.sketch, keys.tobytes(), fp.figures))
         band_keys.append(keys)
         band_ids.append(np.full(len(keys), article_id, dtype=np.int64))

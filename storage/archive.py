@@ -409,7 +409,7 @@ def _open(path: str | Database, check: bool = False) -> Database:
         db.execute("PRAGMA secure_delete = OFF")
         # 64 MB page cache: the band index and FTS segments are written all over the file.
         db.execute("PRAGMA cache_size = -65536")
-        # Each save dirties ~50 scattered pages (32 band rows, boilerplate counts,
+        # Each save dirties ~50 scattered pages (band rows, boilerplate counts,
         # FTS). Checkpointing every 10000 pages (a WAL of up to ~40 MB) instead of
         # 1000 writes a page hot across saves back once and fsyncs a tenth as
         # often: saves were 25% faster.

@@ -1,8 +1,8 @@
-"""The LSH band index: which articles hold a band key.
+"""The band index: which articles hold a band key or a sentence key.
 
-Band rows live in ``minhash_bands`` (``WITHOUT ROWID``, keyed by band key). An
-article's 32 keys are random, so writing them as it is saved dirties 32 random
-leaves of that B-tree, and in a large archive a 64-article transaction shares
+Band rows live in ``minhash_bands`` (``WITHOUT ROWID``, keyed by key): an article's
+32 LSH band keys and up to 12 sentence keys (storage.fingerprints). Its keys are
+random, so writing them as it is saved dirties as many random leaves of that B-tree, and in a large archive a 64-article transaction shares
 almost none: written at once, band rows were the largest part of a save's cost
 (docs/dedup.md, "Save cost").
 
@@ -13,10 +13,10 @@ table's tail, in the same transaction as the article. Each connection holds the
 queued keys in memory (``temp.queued_bands``) and lookups read it alongside
 ``minhash_bands``. Once :data:`QUEUE_LIMIT` articles are queued, their keys are
 written into ``minhash_bands`` in key order, one :data:`FLUSH_PARTS`-th of the key
-space per write transaction, so that no writer holds the lock for long: ~1M keys
+space per write transaction, so that no writer holds the lock for long: ~1.4M keys
 then share the leaves they touch, ~7 to a leaf at 1M archived articles.
 
-Memory is bounded by the limit, not the archive: ~1M keys. A writer loads the
+Memory is bounded by the limit, not the archive: ~1.4M keys. A writer loads the
 queue when it first writes (about a second of CPU when the queue is full) and again
 when another writer changed it other than by appending (a flush finished, or a
 queued article was revised or deleted): ``band_queue_state.generation`` counts
@@ -34,12 +34,15 @@ from sqlite_utils import Database
 
 # Queued articles before their keys are written to minhash_bands. A larger queue
 # touches the band B-tree's leaves more densely when flushed but keeps more keys
-# in memory; 32k articles are ~1M keys, ~7 for each of the ~150k leaves at 1M
+# in memory; 32k articles are ~1.4M keys, ~7 for each of the ~200k leaves at 1M
 # archived articles.
 QUEUE_LIMIT = 32768
 # Write transactions a flush is spread over, one key range each, so that a part holds
 # the write lock for a fraction of a second even at 1M archived articles.
 FLUSH_PARTS = 8
+# A sentence key held by more articles than this is a sentence they share (a
+# template's, a footer not yet learned as boilerplate), not a copy's evidence.
+SENTENCE_KEY_HOLDERS = 16
 
 _LOWEST_KEY = -(1 << 63)
 _HIGHEST_KEY = (1 << 63) - 1
@@ -133,25 +136,39 @@ def remove(db: Database, article_id: int, keys) -> None:
     db.execute("UPDATE temp.queued_generation SET generation = generation + 1")
 
 
-def candidates(db: Database, keys: tuple[int, ...], before_id: int, limit: int) -> list[int]:
-    """Articles with id < ``before_id`` sharing a band key, those sharing the most and
-    the rarest keys first: a key counts 1/n when n of these articles hold it. A key
-    that many articles hold comes from sentences they all share (a template's), and
+def candidates(db: Database, band_keys: tuple[int, ...], sentence_keys: tuple[int, ...], before_id: int, limit: int) -> list[int]:
+    """Articles with id < ``before_id`` sharing a band or sentence key, those sharing the
+    most and the rarest keys first: a key counts 1/n when n of these articles hold it. A
+    key that many articles hold comes from sentences they all share (a template's), and
     says little about which of them was copied; at 1M archived articles, a lookup
     meets ~40 articles sharing a band key, most of them through such keys.
 
+    A sentence key held by more than :data:`SENTENCE_KEY_HOLDERS` articles is a
+    template's or a footer's sentence, and no evidence at all: at most one more than
+    that are read for it (such keys hold thousands of rows in a large archive), and
+    it is not counted.
+
     UNION, not UNION ALL: during a flush a row can be both written and queued.
     """
-    marks = ", ".join("?" * len(keys))
+    marks = ", ".join("?" * len(band_keys))
+    capped = "".join(
+        f"""
+                UNION SELECT * FROM (SELECT band_key, article_id, 1 FROM {table}
+                                     WHERE band_key = ? AND article_id < ? LIMIT {SENTENCE_KEY_HOLDERS + 1})"""
+        for _ in sentence_keys
+        for table in ("minhash_bands", "temp.queued_bands")
+    )
     rows = db.execute(
-        f"""WITH shared (band_key, article_id) AS (
-                SELECT band_key, article_id FROM minhash_bands WHERE band_key IN ({marks}) AND article_id < ?
+        f"""WITH shared (band_key, article_id, sentence) AS (
+                SELECT band_key, article_id, 0 FROM minhash_bands WHERE band_key IN ({marks}) AND article_id < ?
                 UNION
-                SELECT band_key, article_id FROM temp.queued_bands WHERE band_key IN ({marks}) AND article_id < ?),
-            weights (band_key, weight) AS (SELECT band_key, 1.0 / count(*) FROM shared GROUP BY band_key)
+                SELECT band_key, article_id, 0 FROM temp.queued_bands WHERE band_key IN ({marks}) AND article_id < ?{capped}),
+            weights (band_key, weight) AS (
+                SELECT band_key, 1.0 / count(*) FROM shared GROUP BY band_key
+                HAVING NOT max(sentence) OR count(*) <= {SENTENCE_KEY_HOLDERS})
             SELECT article_id FROM shared JOIN weights USING (band_key)
             GROUP BY article_id ORDER BY sum(weight) DESC, article_id LIMIT ?""",
-        [*keys, before_id, *keys, before_id, limit],
+        [*band_keys, before_id, *band_keys, before_id, *[v for key in sentence_keys for v in (key, before_id, key, before_id)], limit],
     )
     return [article_id for (article_id,) in rows]
 
@@ -193,7 +210,7 @@ def _load(db: Database, after: int | None) -> None:
     keys = np.frombuffer(b"".join(blob for _, blob in rows), dtype="<i8")
     ids = np.repeat(np.array([article_id for article_id, _ in rows], dtype=np.int64), [len(blob) // 8 for _, blob in rows])
     order = np.lexsort((ids, keys))  # a key-ordered insert into the in-memory B-tree
-    for begin in range(0, len(order), 65536):  # Python ints a slice at a time: a full queue is ~1M
+    for begin in range(0, len(order), 65536):  # Python ints a slice at a time: a full queue is ~1.4M
         part = order[begin : begin + 65536]
         db.conn.executemany(
             "INSERT OR IGNORE INTO temp.queued_bands (band_key, article_id) VALUES (?, ?)",

@@ -1,8 +1,8 @@
 """Duplicate lookup against the archive: boilerplate filtering, exact and near matches.
 
 Everything is indexed SQL: a lookup is one query on ``articles.content_hash``, one
-on the band index (a primary-key probe per band in ``minhash_bands`` and in the
-in-memory queue of recent articles' bands, :mod:`storage.bands`) and one
+on the band index (a primary-key probe per band and sentence key in ``minhash_bands``
+and in the in-memory queue of recent articles' keys, :mod:`storage.bands`) and one
 primary-key read of the few best candidates' sketches. What is held in memory is
 bounded by the band queue's size, not the archive's.
 
@@ -162,13 +162,13 @@ def find_duplicate(db: Database, prepared: Prepared, before_id: int | None = Non
         [FINGERPRINT_VERSION, fp.content_hash, limit],
     ).fetchone()
     if exact:
-        return Match(exact[1] or exact[0], 1.0, exact[2] == _packed(fp.band_keys))
+        return Match(exact[1] or exact[0], 1.0, exact[2] == _packed(fp.index_keys))
     return _near_duplicate(db, prepared, limit)
 
 
 def _near_duplicate(db: Database, prepared: Prepared, limit: int) -> Match | None:
     fp = prepared.fingerprint
-    ids = bands.candidates(db, fp.band_keys, limit, MAX_CANDIDATES)
+    ids = bands.candidates(db, fp.band_keys, fp.sentence_keys, limit, MAX_CANDIDATES)
     if not ids:
         return None
     # Sketches only: the candidates' ``articles`` rows (2-4 KB each, scattered over
@@ -181,7 +181,7 @@ def _near_duplicate(db: Database, prepared: Prepared, limit: int) -> Match | Non
     if not rows:
         return None
     jaccards, containments = compare_many(fp.sketch, fp.shingle_count, [(sketch, count) for _, count, sketch, *_ in rows])
-    packed = _packed(fp.band_keys)
+    packed = _packed(fp.index_keys)
     passed = []
     for (article_id, count, sketch, keys, figures), jaccard, containment in zip(rows, jaccards.tolist(), containments.tolist()):
         near = is_near_duplicate(jaccard, containment, fp.shingle_count, count)
@@ -236,7 +236,7 @@ def store_fingerprint(db: Database, article_id: int, fp: Fingerprint, index_band
     """
     write_fingerprint(db, article_id, fp)
     if index_bands:
-        bands.queue(db, article_id, fp.band_keys)
+        bands.queue(db, article_id, fp.index_keys)
 
 
 def replace_fingerprint(db: Database, article_id: int, cluster_root: int, fp: Fingerprint, index_bands: bool = True) -> None:
@@ -248,7 +248,7 @@ def replace_fingerprint(db: Database, article_id: int, cluster_root: int, fp: Fi
     the old text stays findable.
     """
     old = db.execute("SELECT band_keys FROM article_fingerprints WHERE article_id = ?", [article_id]).fetchone()
-    packed = _packed(fp.band_keys)
+    packed = _packed(fp.index_keys)
     if old and old[0] == packed:  # e.g. only the title changed
         index_bands = False
     elif old:
@@ -263,14 +263,14 @@ def replace_fingerprint(db: Database, article_id: int, cluster_root: int, fp: Fi
             bands.index(db, member_id, old_keys)
     write_fingerprint(db, article_id, fp)
     if index_bands:
-        bands.index(db, article_id, fp.band_keys)
+        bands.index(db, article_id, fp.index_keys)
 
 
 def write_fingerprint(db: Database, article_id: int, fp: Fingerprint) -> None:
     db.execute(
         """INSERT OR REPLACE INTO article_fingerprints (article_id, version, shingle_count, sketch, band_keys, figures)
            VALUES (?, ?, ?, ?, ?, ?)""",
-        [article_id, FINGERPRINT_VERSION, fp.shingle_count, fp.sketch, _packed(fp.band_keys), fp.figures],
+        [article_id, FINGERPRINT_VERSION, fp.shingle_count, fp.sketch, _packed(fp.index_keys), fp.figures],
     )
 
 

@@ -53,6 +53,18 @@ MinHash + LSH (:data:`NUM_PERM`, :data:`BANDS`, :data:`ROWS`)
     bands of 2 rows would let the background of templated guides of one game
     through by the hundreds per lookup (docs/dedup.md, "Spinning", "Save cost").
 
+Sentence keys (:data:`SENTENCE_KEY_SENTENCES`, :data:`SENTENCE_KEY_PARTS`)
+    A copy with every disguise at once keeps J ~0.37, where the bands reach it 0.8 of
+    the time. It still keeps most of its original's long sentences, each with a
+    character in twenty swapped. So each article also has keys of its 4 longest
+    sentences (of 12 tokens or more), 3 a sentence: part j is every third token from
+    the j-th, so one swapped character spoils one part and leaves two, and every part
+    spans the whole sentence, so sentences filled from one template with other words
+    rarely share one. They are rows of the band index like the band keys; a sentence
+    key that more than a few articles hold (a template's sentence) is not counted
+    (:func:`storage.bands.candidates`). With them, the keys reach 0.99 of those copies
+    (docs/dedup.md, "Sentence keys").
+
 Confirmation (:func:`compare`, then :mod:`storage.sentences`)
     Candidates are screened on a bottom-k sketch of the shingle hash set
     (the :data:`SKETCH_SIZE` smallest hashes, stored per article, ~1 KB; exact
@@ -93,7 +105,7 @@ import opencc
 
 # Bump when anything below changes the shingles or hashes: band keys are salted
 # with it, so fingerprints of different versions never meet in the band index.
-FINGERPRINT_VERSION = 3
+FINGERPRINT_VERSION = 4
 HAN_SHINGLE = 4
 HAN_STEP = 3
 WORD_SHINGLE = 5
@@ -107,6 +119,9 @@ CONTAINMENT_MIN = 0.6
 CONTAINMENT_MIN_SHINGLES = 80
 LOOSE_JACCARD_MIN = 0.25
 LOOSE_CONTAINMENT_MIN = 0.4
+SENTENCE_KEY_SENTENCES = 4
+SENTENCE_KEY_PARTS = 3
+SENTENCE_KEY_MIN_TOKENS = 12
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -219,20 +234,53 @@ class Fingerprint:
     sketch: bytes  # bottom-k shingle hashes, sorted uint32 little-endian
     band_keys: tuple[int, ...]  # empty when the text is too short to match
     figures: bytes = b""  # its distinct number tokens, sorted uint32 little-endian
+    sentence_keys: tuple[int, ...] = ()  # empty when band_keys is
 
     @property
     def matchable(self) -> bool:
         return self.shingle_count >= MIN_SHINGLES
+
+    @property
+    def index_keys(self) -> tuple[int, ...]:
+        """The keys the article is found by: its rows of the band index, in this order
+        (stored as ``article_fingerprints.band_keys``)."""
+        return self.band_keys + self.sentence_keys
 
 
 def fingerprint(lines: list[str]) -> Fingerprint:
     """Fingerprint of normalised lines (boilerplate lines already removed)."""
     words = _numbers_as_words("\n".join(lines))
     content_hash = hashlib.blake2b(words.replace(SENTENCE_MARK, "").encode(), digest_size=16).hexdigest()
-    shingles = _shingle_hashes(_sentence_per_line(words))
+    one_per_line = _sentence_per_line(words)
+    shingles = _shingle_hashes(one_per_line)
     sketch = shingles[:SKETCH_SIZE].astype("<u4").tobytes()
-    bands = band_keys(minhash(shingles)) if len(shingles) >= MIN_SHINGLES else ()
-    return Fingerprint(content_hash, len(shingles), sketch, bands, figures_of(lines))
+    if len(shingles) < MIN_SHINGLES:
+        return Fingerprint(content_hash, len(shingles), sketch, (), figures_of(lines))
+    bands = band_keys(minhash(shingles))
+    return Fingerprint(content_hash, len(shingles), sketch, bands, figures_of(lines), sentence_keys(one_per_line))
+
+
+def sentence_keys(one_per_line: str) -> tuple[int, ...]:
+    """Keys of the article's :data:`SENTENCE_KEY_SENTENCES` longest sentences (of at
+    least :data:`SENTENCE_KEY_MIN_TOKENS` tokens), :data:`SENTENCE_KEY_PARTS` a
+    sentence: part j is every third token from the j-th. A swapped character or word
+    spoils one part and leaves the others, and each part spans the whole sentence, so
+    two sentences written from one template with other words rarely share one. A copy
+    with every disguise at once keeps a long sentence of its original with a part
+    intact when the band keys miss it (docs/dedup.md, "Sentence keys")."""
+    found = {line for line in one_per_line.split("\n") if len(line) >= SENTENCE_KEY_MIN_TOKENS}
+    # Longest first; among equally long ones, by their text, so the choice is the text's own.
+    longest = sorted(found, key=lambda line: (-len(line), line))[:SENTENCE_KEY_SENTENCES]
+    keys = []
+    for line in longest:
+        for part in range(SENTENCE_KEY_PARTS):
+            digest = hashlib.blake2b(line[part::SENTENCE_KEY_PARTS].encode(), digest_size=8, salt=_SENTENCE_SALT[part]).digest()
+            keys.append(int.from_bytes(digest, "little", signed=True))
+    return tuple(keys)
+
+
+# Per part and version: sentence keys never meet band keys or another version's keys.
+_SENTENCE_SALT = [f"sentence {FINGERPRINT_VERSION} {part}".encode() for part in range(SENTENCE_KEY_PARTS)]
 
 
 def figures_of(lines: list[str]) -> bytes:

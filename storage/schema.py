@@ -2,15 +2,23 @@
 
 Table and column names are a contract (users' scripts and Datasette queries use
 them): a later migration may add, never rename. Add a new ``@migrations()``
-function at the end; never edit one that has shipped.
+function at the end; never edit one that has shipped, except to drop work that a
+later migration redoes whole (m015: every fingerprint, made again by m016).
 """
 
 from __future__ import annotations
+
+import logging
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
 migrations = Migrations("portal_archive")
+log = logging.getLogger(__name__)
+
+# Fingerprinting every article again takes about a millisecond an article: from
+# this many, the user is told why opening the archive takes minutes.
+REFINGERPRINT_NOTICE_ARTICLES = 20_000
 
 # name -> (column type, DDL). The first migration tolerates an ``articles`` table
 # made by hand or by an older script (``sqlite-utils insert``): it adds what is missing.
@@ -50,8 +58,9 @@ CREATE INDEX IF NOT EXISTS idx_article_revisions_article_id ON article_revisions
 
 -- Per-article data for confirming near-duplicate candidates: the bottom-k sketch
 -- of the shingle hashes (sorted little-endian uint32) and the exact set size.
--- band_keys (little-endian int64s) lets a revision delete its old band rows by
--- primary key, so minhash_bands needs no second index.
+-- band_keys (little-endian int64s: the LSH band keys, then the sentence keys, the
+-- article's rows of minhash_bands) lets a revision delete its old rows by primary
+-- key, so minhash_bands needs no second index.
 CREATE TABLE IF NOT EXISTS article_fingerprints (
     article_id INTEGER PRIMARY KEY REFERENCES articles(id),
     version INTEGER NOT NULL,
@@ -469,16 +478,30 @@ def m014_fingerprint_figures(db: Database) -> None:
 
 @migrations()
 def m015_fingerprints_v3(db: Database) -> None:
-    # Fingerprint version 3: Han shingles of 4 characters every third one, inside sentences
-    # (storage.fingerprints, docs/dedup.md "Spinning"). Every article's sketch, band
-    # keys and figures are made again and the band index rebuilt in key order;
-    # content hashes and boilerplate counts do not change. About a millisecond an
-    # article.
+    # Fingerprint version 3 (Han shingles of 4 characters every third one, inside
+    # sentences) came with fingerprinting every article again; m016 does that for
+    # version 4, so an archive upgraded across both does it once.
+    pass
+
+
+@migrations()
+def m016_fingerprints_v4(db: Database) -> None:
+    # Fingerprint version 4: sentence keys beside the band keys (storage.fingerprints,
+    # docs/dedup.md "Sentence keys"). Every article's sketch, keys and figures are made
+    # again and the band index rebuilt in key order; content hashes and boilerplate
+    # counts do not change. About a millisecond an article.
     import numpy as np
 
     from storage import dedup
     from storage.fingerprints import normalise
 
+    (count,) = db.execute("SELECT count(*) FROM articles").fetchone()
+    if count >= REFINGERPRINT_NOTICE_ARTICLES:
+        minutes = round(count / 60_000)
+        log.warning(
+            "fingerprinting the archive's %s articles again for duplicate detection (fingerprint version 4): "
+            "%s, once", f"{count:,}", f"about {minutes} minutes" if minutes > 1 else "a minute or so",
+        )
     db.execute("DELETE FROM minhash_bands")
     db.execute("DELETE FROM band_queue")
     db.execute("UPDATE band_queue_state SET generation = generation + 1, flushing_through = NULL, flushing_from = NULL")
@@ -488,13 +511,13 @@ def m015_fingerprints_v3(db: Database) -> None:
         for article_id, portal, body in rows:
             fingerprint = dedup.prepare(db, portal, normalise(body or "")).fingerprint
             dedup.write_fingerprint(db, article_id, fingerprint)
-            keys.append(np.array(fingerprint.band_keys, dtype=np.int64))
-            ids.append(np.full(len(fingerprint.band_keys), article_id, dtype=np.int64))
+            keys.append(np.array(fingerprint.index_keys, dtype=np.int64))
+            ids.append(np.full(len(fingerprint.index_keys), article_id, dtype=np.int64))
         last = rows[-1][0]
     if keys:
         all_keys, all_ids = np.concatenate(keys), np.concatenate(ids)
         order = np.lexsort((all_ids, all_keys))
-        for begin in range(0, len(order), 65536):  # Python ints a slice at a time: 32 rows an article
+        for begin in range(0, len(order), 65536):  # Python ints a slice at a time: ~44 rows an article
             part = order[begin : begin + 65536]
             db.conn.executemany(
                 "INSERT OR IGNORE INTO minhash_bands (band_key, article_id) VALUES (?, ?)",

@@ -32,7 +32,11 @@ def held(archive: Archive) -> list[int]:
 
 
 def keys_of(article: Article) -> set[int]:
-    return set(fingerprint(normalise(article.body_text)).band_keys)
+    return set(fingerprint(normalise(article.body_text)).index_keys)
+
+
+def rows_of(articles: list[Article]) -> int:
+    return sum(len(keys_of(article)) for article in articles)
 
 
 def test_a_new_articles_band_rows_are_queued_and_found(archive, generator):
@@ -54,7 +58,7 @@ def test_a_full_queue_is_written_a_key_range_per_transaction(archive, generator,
     assert first_part and all(key < 0 for key in first_part) and len(queued(archive)) == 3
     fourth = archive.save(originals[3])  # the second part; the fourth article stays queued
     assert queued(archive) == [fourth.article_id] and held(archive) == [fourth.article_id]
-    assert written(archive) == 3 * BANDS
+    assert written(archive) == rows_of(originals[:3])
     # Written and queued articles are both found.
     for original, result in [(originals[0], results[0]), (originals[3], fourth)]:
         copy = archive.save(generator.copy(original, "dropped"))
@@ -78,7 +82,7 @@ def test_two_writers_see_each_others_queue(tmp_path, generator, monkeypatch):
     assert importer.save(generator.copy(originals[0], "pinyin")).duplicate_of == a.article_id  # loads the tail
     crawl.save(originals[1])
     importer.save(originals[2])  # importer loads the crawl's article, queues its own: full, it flushes
-    assert queued(crawl) == [] and written(crawl) == 3 * BANDS
+    assert queued(crawl) == [] and written(crawl) == rows_of(originals[:3])
     d = importer.save(originals[3])
     assert crawl.save(generator.copy(originals[3], "intro")).duplicate_of == d.article_id
     assert held(crawl) == queued(crawl)  # the flushed articles are no longer held
@@ -180,6 +184,24 @@ def test_a_rare_shared_key_ranks_ahead_of_keys_many_articles_hold(archive):
     for article_id in range(1, 6):
         bands.index(archive.db, article_id, [10, 11])
     bands.queue(archive.db, 7, (12,))
-    found = bands.candidates(archive.db, (10, 11, 20), 100, 3)
+    found = bands.candidates(archive.db, (10, 11, 20), (), 100, 3)
     assert found[0] == 6 and len(found) == 3
-    assert bands.candidates(archive.db, (10, 12), 100, 1) == [7]
+    assert bands.candidates(archive.db, (10, 12), (), 100, 1) == [7]
+
+
+def test_a_sentence_key_many_articles_hold_is_not_counted(archive):
+    # Key 30 is a template's sentence: more articles hold it than SENTENCE_KEY_HOLDERS,
+    # some written and some queued; key 31 is held by as many as may be, key 32 by one.
+    many = bands.SENTENCE_KEY_HOLDERS + 1
+    for article_id in range(1, many // 2 + 1):
+        bands.index(archive.db, article_id, [30])
+    for article_id in range(many // 2 + 1, many + 1):
+        bands.queue(archive.db, article_id, (30,))
+    for article_id in range(100, 100 + bands.SENTENCE_KEY_HOLDERS):
+        bands.index(archive.db, article_id, [31])
+    bands.index(archive.db, 200, [32])
+    assert bands.candidates(archive.db, (), (30,), 1000, 50) == []
+    assert bands.candidates(archive.db, (), (30, 32), 1000, 50) == [200]
+    assert len(bands.candidates(archive.db, (), (31,), 1000, 50)) == bands.SENTENCE_KEY_HOLDERS
+    # A band key is counted however many hold it.
+    assert len(bands.candidates(archive.db, (30,), (), 1000, 50)) == many

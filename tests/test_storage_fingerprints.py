@@ -8,6 +8,8 @@ import opencc
 from storage.fingerprints import (
     BANDS,
     MIN_SHINGLES,
+    SENTENCE_KEY_PARTS,
+    SENTENCE_KEY_SENTENCES,
     compare,
     compare_many,
     figures_of,
@@ -137,20 +139,49 @@ def test_line_hash_is_stable_and_signed_64_bit():
 
 def test_fingerprint_of_short_text_is_not_matchable():
     short = fingerprint(normalise("视频攻略，点击播放"))
-    assert not short.matchable and short.band_keys == ()
+    assert not short.matchable and short.band_keys == () and short.sentence_keys == ()
     long = fingerprint(normalise(LONG))
     assert long.shingle_count >= MIN_SHINGLES and long.matchable and len(long.band_keys) == BANDS
 
 
 def test_band_keys_are_those_archives_were_banded_with():
-    # Recorded for fingerprint version 3: archives keep their band rows, so within a
-    # version band b's key must never change (a new version rebands them: m015).
+    # Recorded for fingerprint version 4: archives keep their band rows, so within a
+    # version band b's key must never change (a new version rebands them: m016).
     text = (
         "深渊十二层的上半场首领会频繁召唤护盾，建议携带破盾能力强的角色，同时注意躲避范围攻击。\n"
         "雷电将军的元素爆发可以为全队回复能量，搭配行秋和班尼特能打出很高的伤害。"
     )
-    keys = fingerprint(normalise(text)).band_keys
-    assert keys[:2] == (7960737521267751498, 8252701620568107128) and keys[31] == 180868493681412562
+    found = fingerprint(normalise(text))
+    assert found.band_keys[:2] == (-6060463161754544521, -7055954720059337719) and found.band_keys[31] == -1039199978160483910
+    assert found.sentence_keys[:2] == (432546073903209809, 9076930274829901320)
+
+
+def test_sentence_keys_are_parts_of_the_longest_sentences():
+    short = "原神当前版本角色搭配。"  # under the length that sentence keys need
+    heroes = ("雷电将军", "行秋", "班尼特", "钟离", "香菱", "胡桃", "夜兰", "枫原万叶")
+    sentences = [f"{hero}面对深渊首领召唤的护盾时{'要注意躲避范围攻击' * (i % 3)}，应当携带破盾能力强的武器。" for i, hero in enumerate(heroes)]
+    found = fingerprint(normalise(short + "".join(sentences)))
+    assert len(found.sentence_keys) == SENTENCE_KEY_SENTENCES * SENTENCE_KEY_PARTS
+    # The same sentences in another order, or split over other lines, give the same keys.
+    regrouped = "\n".join([short, *reversed(sentences)])
+    assert fingerprint(normalise(regrouped)).sentence_keys == found.sentence_keys
+
+
+def test_a_swapped_character_spoils_one_part_of_a_sentences_keys():
+    sentence = "深渊十二层的上半场首领会频繁召唤护盾，建议携带破盾能力强的角色。" * 1
+    body = sentence + LONG
+    spun = body.replace("频繁", "经常", 1)  # two characters next to each other: two parts
+    once = body.replace("召唤", "召换", 1)
+    keys = set(fingerprint(normalise(body)).sentence_keys)
+    assert len(keys & set(fingerprint(normalise(once)).sentence_keys)) == len(keys) - 1
+    assert len(keys & set(fingerprint(normalise(spun)).sentence_keys)) == len(keys) - 2
+
+
+def test_sentences_of_one_template_with_other_words_share_no_sentence_key():
+    template = "{}的元素爆发可以为全队回复能量，搭配{}和班尼特能打出很高的伤害。"
+    a = fingerprint(normalise(template.format("雷电将军", "行秋") + "深渊十二层的上半场首领会频繁召唤护盾，建议携带破盾能力强的角色。"))
+    b = fingerprint(normalise(template.format("钟离", "香菱") + "第一次进入须弥城的玩家可以先完成主线任务，再去解锁传送锚点。"))
+    assert a.matchable and b.matchable and not set(a.sentence_keys) & set(b.sentence_keys)
 
 
 def test_identical_text_gives_identical_fingerprint():
