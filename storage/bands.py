@@ -1,7 +1,7 @@
 """The band index: which articles hold a band key or a sentence key.
 
 Band rows live in ``minhash_bands`` (``WITHOUT ROWID``, keyed by key): an article's
-32 LSH band keys and up to 12 sentence keys (storage.fingerprints). Its keys are
+24 LSH band keys and up to 12 sentence keys (storage.fingerprints). Its keys are
 random, so writing them as it is saved dirties as many random leaves of that B-tree, and in a large archive a 64-article transaction shares
 almost none: written at once, band rows were the largest part of a save's cost
 (docs/dedup.md, "Save cost").
@@ -13,10 +13,11 @@ table's tail, in the same transaction as the article. Each connection holds the
 queued keys in memory (``temp.queued_bands``) and lookups read it alongside
 ``minhash_bands``. Once :data:`QUEUE_LIMIT` articles are queued, their keys are
 written into ``minhash_bands`` in key order, one :data:`FLUSH_PARTS`-th of the key
-space per write transaction, so that no writer holds the lock for long: ~1.4M keys
-then share the leaves they touch, ~7 to a leaf at 1M archived articles.
+space per write transaction, so that no writer holds the lock for long: ~1.2M keys
+then share the leaves they touch (~7 to a leaf at 1M archived articles, measured with
+32 keys an article).
 
-Memory is bounded by the limit, not the archive: ~1.4M keys. A writer loads the
+Memory is bounded by the limit, not the archive: ~1.2M keys. A writer loads the
 queue when it first writes (about a second of CPU when the queue is full) and again
 when another writer changed it other than by appending (a flush finished, or a
 queued article was revised or deleted): ``band_queue_state.generation`` counts
@@ -34,8 +35,7 @@ from sqlite_utils import Database
 
 # Queued articles before their keys are written to minhash_bands. A larger queue
 # touches the band B-tree's leaves more densely when flushed but keeps more keys
-# in memory; 32k articles are ~1.4M keys, ~7 for each of the ~200k leaves at 1M
-# archived articles.
+# in memory; 32k articles are ~1.2M keys.
 QUEUE_LIMIT = 32768
 # Write transactions a flush is spread over, one key range each, so that a part holds
 # the write lock for a fraction of a second even at 1M archived articles.
@@ -210,7 +210,7 @@ def _load(db: Database, after: int | None) -> None:
     keys = np.frombuffer(b"".join(blob for _, blob in rows), dtype="<i8")
     ids = np.repeat(np.array([article_id for article_id, _ in rows], dtype=np.int64), [len(blob) // 8 for _, blob in rows])
     order = np.lexsort((ids, keys))  # a key-ordered insert into the in-memory B-tree
-    for begin in range(0, len(order), 65536):  # Python ints a slice at a time: a full queue is ~1.4M
+    for begin in range(0, len(order), 65536):  # Python ints a slice at a time: a full queue is ~1.2M
         part = order[begin : begin + 65536]
         db.conn.executemany(
             "INSERT OR IGNORE INTO temp.queued_bands (band_key, article_id) VALUES (?, ?)",

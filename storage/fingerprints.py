@@ -43,18 +43,20 @@ Shingles (:data:`HAN_SHINGLE`, :data:`HAN_STEP`, :data:`WORD_SHINGLE`)
     finaliser, top 32 bits); 2^32 is plenty for a few thousand shingles per article.
 
 MinHash + LSH (:data:`NUM_PERM`, :data:`BANDS`, :data:`ROWS`)
-    96 hash functions ``h_i(x) = xorshift(a_i*x + b_i mod 2^32)``, vectorised in
-    numpy over 32-bit lanes (64-bit multiplies were 13x slower). 32 bands of 3
-    rows: the candidate probability ``1-(1-J^3)^32`` is 0.80 at J=0.37 (a copy with
-    every disguise at once: what its recall is bound by), 0.95 at J=0.45 (spun at
-    10%), 0.99 at J=0.53. Each band is a row of the band index per saved
-    article and a probe per lookup, the largest part of a save's cost at 1M
-    articles: twice as many (fingerprint version 2) cost ~4 ms a save there, and
-    bands of 2 rows would let the background of templated guides of one game
-    through by the hundreds per lookup (docs/dedup.md, "Spinning", "Save cost").
+    72 hash functions ``h_i(x) = xorshift(a_i*x + b_i mod 2^32)``, vectorised in
+    numpy over 32-bit lanes (64-bit multiplies were 13x slower). 24 bands of 3
+    rows: the candidate probability ``1-(1-J^3)^24`` is 0.71 at J=0.37 (a copy with
+    every disguise at once), 0.90 at J=0.45 (spun at 10%), 0.98 at J=0.53; the
+    sentence keys below reach most of the copies the bands miss. Each band is a row
+    of the band index per saved article and a probe per lookup, the largest part of
+    a save's cost at 1M articles: twice as many (fingerprint version 2) cost ~4 ms a
+    save there, and bands of 2 rows would let the background of templated guides of
+    one game through by the hundreds per lookup (docs/dedup.md, "Spinning", "Save
+    cost"). Version 3 had 32 bands; with the sentence keys, 24 found as many copies
+    for fewer probes (docs/dedup.md, "Sentence keys").
 
 Sentence keys (:data:`SENTENCE_KEY_SENTENCES`, :data:`SENTENCE_KEY_PARTS`)
-    A copy with every disguise at once keeps J ~0.37, where the bands reach it 0.8 of
+    A copy with every disguise at once keeps J ~0.37, where 32 bands reach it 0.8 of
     the time. It still keeps most of its original's long sentences, each with a
     character in twenty swapped. So each article also has keys of its 4 longest
     sentences (of 12 tokens or more), 3 a sentence: part j is every third token from
@@ -63,7 +65,7 @@ Sentence keys (:data:`SENTENCE_KEY_SENTENCES`, :data:`SENTENCE_KEY_PARTS`)
     rarely share one. They are rows of the band index like the band keys; a sentence
     key that more than a few articles hold (a template's sentence) is not counted
     (:func:`storage.bands.candidates`). With them, the keys reach 0.99 of those copies
-    (docs/dedup.md, "Sentence keys").
+    (docs/dedup.md, "Sentence keys"). The ranking counts them as it counts band keys.
 
 Confirmation (:func:`compare`, then :mod:`storage.sentences`)
     Candidates are screened on a bottom-k sketch of the shingle hash set
@@ -109,7 +111,7 @@ FINGERPRINT_VERSION = 4
 HAN_SHINGLE = 4
 HAN_STEP = 3
 WORD_SHINGLE = 5
-BANDS = 32
+BANDS = 24
 ROWS = 3
 NUM_PERM = BANDS * ROWS
 SKETCH_SIZE = 256
