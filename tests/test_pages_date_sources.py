@@ -73,6 +73,19 @@ def test_a_shown_day_without_a_time_is_a_day_and_a_clock_time_is_a_time():
     assert parse_article(article(""), "https://news.example.cn/a").published_precision is None
 
 
+def test_a_chinese_title_over_english_menus_and_code_reads_a_naive_date_in_china():
+    # A tech blog: no lang, the first lines a Latin menu and code, the title Chinese.
+    menu = "".join(f"<li><a href='/{word}'>{word}</a></li>" for word in ("Home", "Blog", "Docker", "Kafka", "RSS", "Login"))
+    code = "<pre>" + "docker run -d --name kafka -p 9092:9092 bitnami/kafka:latest\n" * 12 + "</pre>"
+    html = (f"<html><head><title>Docker和Podman的使用经验 - hk - Blogs</title></head><body><ul>{menu}</ul>"
+            f"<h1>Docker和Podman的使用经验</h1><div class='postDesc'>posted @ 2024-05-09 14:45</div>{code}"
+            "<p>本文会以多个实际的线上例子，分享自己对于容器的一点使用经验及踩过的坑，希望对读者有一点帮助。</p></body></html>")
+    english = html.replace("Docker和Podman的使用经验", "Notes on Docker and Podman").replace(
+        "本文会以多个实际的线上例子，分享自己对于容器的一点使用经验及踩过的坑，希望对读者有一点帮助。", "Notes from real deployments.")
+    assert parse_article(html, "https://blogs.example.com/hk/p/1").published_at == "2024-05-09T14:45:00+08:00"
+    assert parse_article(english, "https://blogs.example.com/hk/p/1").published_at == "2024-05-09T14:45:00+00:00"
+
+
 @pytest.mark.parametrize("url, lang, expected", [
     ("https://www.news.example.co.za/story", "en", "2025-11-28T15:26:06+02:00"),
     ("https://haber.example.com/story", "tr", "2025-11-28T16:26:06+03:00"),

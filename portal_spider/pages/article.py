@@ -80,11 +80,13 @@ def _document(text: str):
 _KANA = re.compile(r"[\u3040-\u30ff]")
 
 
-def _chinese_zone(lang: str, host: str, sample: str):
-    """UTC+8 for a Chinese page: by its language tag, else by Han text without kana (a
-    Chinese portal's template often says lang="en"); Taipei and Hong Kong by tag or host."""
+def _chinese_zone(lang: str, host: str, sample: str, title: str):
+    """UTC+8 for a Chinese page: by its language tag, else by Han text without kana in its
+    first lines or its <title> (a Chinese portal's template often says lang="en"; a tech
+    blog's first lines can be menus and code); Taipei and Hong Kong by tag or host."""
     primary = lang.split("-")[0]
-    if primary in ("ja", "ko") or (primary != "zh" and (han_ratio(sample) <= 0.2 or _KANA.search(sample))):
+    han = han_ratio(sample) > 0.2 or han_ratio(title) > 0.2
+    if primary in ("ja", "ko") or (primary != "zh" and (not han or _KANA.search(sample + title))):
         return None
     if host.endswith(".tw") or re.search(r"-(tw|hant)\b", lang):
         return ZoneInfo("Asia/Taipei")
@@ -117,7 +119,8 @@ def _context(root, metas: list, times: list, structured, lines: list, url: str,
     lang = (root.get("lang") or root.get("xml:lang") or "").lower().replace("_", "-")
     locale = next((m.get("content") for m in metas if (m.get("property") or "").lower() == "og:locale"), None)
     sample = "".join(text for text, _ in lines[:80])[:3000]
-    zone = (parse_zone(options.timezone) or _chinese_zone(lang, host, sample)
+    title = root.findtext(".//title") or ""
+    zone = (parse_zone(options.timezone) or _chinese_zone(lang, host, sample, title)
             or page_zone(lang, host) or page_zone((locale or "").lower().replace("_", "-"), "")
             or _stated_zone(times, structured) or ASSUMED_UTC)
     now = options.fetched_at
