@@ -585,6 +585,7 @@ def test_labelled_author_lines(line, author):
      ("<p>11.12.2019 - Amelie Loevenich</p>", "Amelie Loevenich"),
      ("<p>胡平</p>", "胡平"),
      ("<p>首页</p>", None),
+     ("<ul><li>订阅</li><li>管理</li></ul>", None),  # a menu's item opening with a surname (管)
      ("<p>执笔人：闵乐夫 赵兰波</p>", "闵乐夫, 赵兰波"),
      ("<p>BUSINESS.EXAMPLE.COM 2004年7月16日08:19 [ 黄宇 ] 来源：[ 国际金融报 ]</p>", "黄宇"),
      ("<p>ggjjzhzz 发表于 2005-9-15 11:46:00</p>", "ggjjzhzz"),

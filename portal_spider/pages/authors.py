@@ -94,7 +94,10 @@ _NAME_COLON_TITLE = re.compile(r"^([\u4e00-\u9fff]{2,4})\s*[:：]\s*(\S.{5,})$")
 _NOT_A_WRITER = set(
     "标题 標題 题目 題目 专题 專題 专栏 專欄 转载 轉載 原文 来源 來源 评论 評論 链接 鏈接 正文 导读 導讀 摘要 简介 簡介 公告 "
     "通知 关键词 關鍵詞 标签 標籤 栏目 欄目 分类 分類 相关 相關 热点 熱點 推荐 推薦 新闻 新聞 最新 首页 首頁 当前位置 當前位置 "
-    "提示 注意 声明 聲明 附件 图片 圖片 视频 視頻 活动 活動 攻略 专访 專訪 独家 獨家 快讯 快訊 社论 社論 观点 觀點".split()
+    "提示 注意 声明 聲明 附件 图片 圖片 视频 視頻 活动 活動 攻略 专访 專訪 独家 獨家 快讯 快訊 社论 社論 观点 觀點 "
+    # A site's menu and tools: a line of their own by the headline, some opening with a surname (管, 关).
+    "管理 登录 登錄 注册 註冊 订阅 訂閱 联系 聯繫 收藏 分享 举报 舉報 关注 關注 回复 回覆 返回 更多 搜索 帮助 幫助 "
+    "设置 設置 退出 打印 顶部 頂部 目录 目錄".split()
 )
 # A date as bylines show it: "11.12.2019", "2019-12-11", "1. Februar 2022", "Feb 1, 2022".
 _SHOWN_DATE = r"(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}\.\s*[^\W\d]{3,9}\.?\s+\d{4}|[^\W\d]{3,9}\.?\s+\d{1,2},?\s+\d{4})"
@@ -334,7 +337,7 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
         return names
     # A short Han line alone is a name only with a common surname ("胡平", not "首页");
     # capitalised English word pairs alone are as often headings as names.
-    return [text] if _HAN_PERSON.match(text) and text[0] in _SURNAMES else None
+    return [text] if _HAN_PERSON.match(text) and text[0] in _SURNAMES and text not in _NOT_A_WRITER else None
 
 
 # What sets a paper or agency off after the writers' names (not "/": "Jane Roe / AP" is how
