@@ -325,6 +325,7 @@ def _storage_reads() -> int | None:
 
 
 TIMINGS = (("", 1, True), (" save_many(64)", 64, True), (" save_many(64) no FTS", 64, False))
+WAYS = {"single": TIMINGS[0], "many": TIMINGS[1], "many-no-fts": TIMINGS[2]}
 
 
 # ---------------------------------------------------------------- datasketch
@@ -453,7 +454,14 @@ def main() -> None:
     parser.add_argument(
         "--reuse-fill", action="store_true", help="continue the fill already in --workdir (its size must be the smallest of --sizes)"
     )
+    parser.add_argument(
+        "--ways", default=",".join(WAYS), help=f"the ways of saving to time, of {', '.join(WAYS)} (default: all); e.g. --ways many"
+    )
     args = parser.parse_args()
+    try:
+        timings = [WAYS[way] for way in args.ways.split(",")]
+    except KeyError as unknown:
+        parser.error(f"--ways: no way {unknown} (the ways are {', '.join(WAYS)})")
     sys.stdout.reconfigure(line_buffering=True)  # progress shows when redirected to a file
     sizes = sorted(int(s) for s in args.sizes.split(",") if s)
 
@@ -497,7 +505,7 @@ def main() -> None:
             fill_seconds = fill_in_child(fill_path, filled + 1, size - filled, args.seed) if size > filled else 0.0
             filled = size
             timed_path = workdir / f"archive-{size}.db"
-            for suffix, batch, fts in TIMINGS:
+            for suffix, batch, fts in timings:
                 for attempt in range(1, args.repeat + 1):
                     copy_for_timing(fill_path, timed_path)
                     result = run_archive(timed_path, docs, batch, fts)
@@ -546,7 +554,7 @@ def main() -> None:
     if args.repeat > 1:
         print(f"\nmedian of {args.repeat} runs, cpu + flush (ms): each run's figure in brackets, with its reads from disk")
         for size in sizes:
-            for suffix, _, _ in TIMINGS:
+            for suffix, _, _ in timings:
                 runs = [r for _, _, r, _ in rows if r.get("size") == size and r.get("way") == suffix]
                 figures = [ms(statistics.fmean(r["cpus"]) + flushes[size]["cpu"] * 1e9 / flushes[size]["articles"]) for r in runs]
                 listed = ", ".join(
