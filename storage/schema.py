@@ -9,6 +9,7 @@ later migration redoes whole (m015: every fingerprint, made again by m016).
 from __future__ import annotations
 
 import logging
+from array import array
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
@@ -505,17 +506,18 @@ def m016_fingerprints_v4(db: Database) -> None:
     db.execute("DELETE FROM minhash_bands")
     db.execute("DELETE FROM band_queue")
     db.execute("UPDATE band_queue_state SET generation = generation + 1, flushing_through = NULL, flushing_from = NULL")
-    keys, ids = [], []
+    # Packed 8-byte integers rather than an array object an article: a third of the memory.
+    keys, ids = array("q"), array("q")
     last = 0
     while rows := db.execute("SELECT id, portal, body_text FROM articles WHERE id > ? ORDER BY id LIMIT 1000", [last]).fetchall():
         for article_id, portal, body in rows:
             fingerprint = dedup.prepare(db, portal, normalise(body or "")).fingerprint
             dedup.write_fingerprint(db, article_id, fingerprint)
-            keys.append(np.array(fingerprint.index_keys, dtype=np.int64))
-            ids.append(np.full(len(fingerprint.index_keys), article_id, dtype=np.int64))
+            keys.extend(fingerprint.index_keys)
+            ids.extend([article_id] * len(fingerprint.index_keys))
         last = rows[-1][0]
     if keys:
-        all_keys, all_ids = np.concatenate(keys), np.concatenate(ids)
+        all_keys, all_ids = np.frombuffer(keys, dtype=np.int64), np.frombuffer(ids, dtype=np.int64)
         order = np.lexsort((all_ids, all_keys))
         for begin in range(0, len(order), 65536):  # Python ints a slice at a time: ~44 rows an article
             part = order[begin : begin + 65536]
