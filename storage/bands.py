@@ -14,11 +14,10 @@ queued keys in memory (``temp.queued_bands``) and lookups read it alongside
 ``minhash_bands``. Once :data:`QUEUE_LIMIT` articles are queued, their keys are
 written into ``minhash_bands`` in key order, one :data:`FLUSH_PARTS`-th of the key
 space per write transaction, so that no writer holds the lock for long: ~1.2M keys
-then share the leaves they touch (~7 to a leaf at 1M archived articles, measured with
-32 keys an article).
+then share the leaves they touch (docs/dedup.md, "Save cost").
 
 Memory is bounded by the limit, not the archive: ~1.2M keys. A writer loads the
-queue when it first writes (about a second of CPU when the queue is full) and again
+queue when it first writes (a second or so of CPU when the queue is full) and again
 when another writer changed it other than by appending (a flush finished, or a
 queued article was revised or deleted): ``band_queue_state.generation`` counts
 those changes. Revised articles' rows are written straight to ``minhash_bands``.

@@ -26,71 +26,49 @@ Sentences and numbers
     stored, and did not change with them.
 
 Shingles (:data:`HAN_SHINGLE`, :data:`HAN_STEP`, :data:`WORD_SHINGLE`)
-    Windows of tokens *within a sentence*: on Han text 4 characters taken every
-    third one (a window spans 10), on Latin text word 5-grams (a sentence is Han
-    when half its tokens are CJK). Not crossing sentence ends makes reordered paragraphs
-    and sentences produce the identical set, and a copy that keeps some of an
-    article's sentences, in any order, keeps all of their windows: such a copy
-    keeps J ~0.64 against ~0.42 with windows crossing sentence ends. Short
-    consecutive n-grams ("暴击伤害", "的输出窗口") recur across unrelated guides of
-    one game, and that background overlap is what fills LSH buckets in a large
-    archive; long ones die under spinning (a swapped character kills every window
-    over it). Sparse windows keep the span, and so the background, of a long window
-    while holding only 4 characters a spinner can hit: a copy with 10% of its
-    characters swapped keeps J ~0.45 (consecutive 8-grams: ~0.23), one with every
-    disguise at once ~0.37 (docs/dedup.md, "Spinning").
-    Each shingle becomes a 32-bit hash (polynomial over token ids, splitmix64
-    finaliser, top 32 bits); 2^32 is plenty for a few thousand shingles per article.
+    Windows of tokens *within a sentence*: on Han text a few characters taken at a
+    step, so that a window spans several while holding few a spinner can hit; on
+    Latin text word n-grams (a sentence is Han when half its tokens are CJK). Not
+    crossing sentence ends makes reordered paragraphs and sentences produce the
+    identical set, and a copy that keeps some of an article's sentences, in any
+    order, keeps all of their windows. Each shingle becomes a 32-bit hash
+    (polynomial over token ids, splitmix64 finaliser, top 32 bits).
 
 MinHash + LSH (:data:`NUM_PERM`, :data:`BANDS`, :data:`ROWS`)
-    72 hash functions ``h_i(x) = xorshift(a_i*x + b_i mod 2^32)``, vectorised in
-    numpy over 32-bit lanes (64-bit multiplies were 13x slower). 24 bands of 3
-    rows: the candidate probability ``1-(1-J^3)^24`` is 0.71 at J=0.37 (a copy with
-    every disguise at once), 0.90 at J=0.45 (spun at 10%), 0.98 at J=0.53; the
-    sentence keys below reach most of the copies the bands miss. Each band is a row
-    of the band index per saved article and a probe per lookup, the largest part of
-    a save's cost at 1M articles: twice as many (fingerprint version 2) cost ~4 ms a
-    save there, and bands of 2 rows would let the background of templated guides of
-    one game through by the hundreds per lookup (docs/dedup.md, "Spinning", "Save
-    cost"). Version 3 had 32 bands; with the sentence keys, 24 found as many copies
-    for fewer probes (docs/dedup.md, "Sentence keys").
+    ``h_i(x) = xorshift(a_i*x + b_i mod 2^32)``, vectorised in numpy over 32-bit
+    lanes; :data:`BANDS` bands of :data:`ROWS` rows, each band key a row of the band
+    index per saved article and a probe per lookup.
 
 Sentence keys (:data:`SENTENCE_KEY_SENTENCES`, :data:`SENTENCE_KEY_PARTS`)
-    A copy with every disguise at once keeps J ~0.37, where 32 bands reach it 0.8 of
-    the time. It still keeps most of its original's long sentences, each with a
-    character in twenty swapped. So each article also has keys of its 4 longest
-    sentences (of 12 tokens or more), 3 a sentence: part j is every third token from
-    the j-th, so one swapped character spoils one part and leaves two, and every part
-    spans the whole sentence, so sentences filled from one template with other words
-    rarely share one. They are rows of the band index like the band keys; a sentence
-    key that more than a few articles hold (a template's sentence) is not counted
-    (:func:`storage.bands.candidates`). With them, the keys reach 0.99 of those copies
-    (docs/dedup.md, "Sentence keys"). The ranking counts them as it counts band keys.
+    Keys of an article's longest sentences, several a sentence: part j is every
+    :data:`SENTENCE_KEY_PARTS`-th token from the j-th, so one swapped character
+    spoils one part and leaves the others, and every part spans the whole sentence,
+    so sentences filled from one template with other words rarely share one. They
+    are rows of the band index like the band keys, ranked alike; a sentence key that
+    many articles hold (a template's sentence) is not counted
+    (:func:`storage.bands.candidates`).
 
 Confirmation (:func:`compare`, then :mod:`storage.sentences`)
-    Candidates are screened on a bottom-k sketch of the shingle hash set
-    (the :data:`SKETCH_SIZE` smallest hashes, stored per article, ~1 KB; exact
-    when the article has fewer shingles). The bottom-k estimator gives Jaccard J
-    (std ~0.03 at k=256); with the exact set sizes it also gives containment
-    ``|A∩B| / min(|A|,|B|)``, so a copy with an added intro or dropped paragraphs
-    matches. A candidate shares enough when J >= :data:`JACCARD_MIN` (0.4) or
-    containment >= :data:`CONTAINMENT_MIN` (0.6; only if the smaller text has at
-    least :data:`CONTAINMENT_MIN_SHINGLES` = 80 shingles, about 90 Han characters,
-    so a short blurb made of template sentences is not "contained" in a long one):
-    the closest hard negatives of the benchmark corpus (same game, portal and
-    topic, half their sentences from the game's template pool) reach J 0.12 and
-    containment 0.26. Those that pass are then compared sentence by sentence, which
-    tells a copy from another issue of a templated series (storage.sentences).
-    Spun, cut and padded copies keep J 0.3-0.5: those that share less than a
-    near duplicate but still J >= :data:`LOOSE_JACCARD_MIN` (0.25) or containment
-    >= :data:`LOOSE_CONTAINMENT_MIN` (0.4) are copies only when 0.6 of their
-    sentences are shared (storage.sentences.LOOSE_COVERAGE_MIN; docs/dedup.md,
-    "Spinning").
+    Candidates are screened on a bottom-k sketch of the shingle hash set (the
+    :data:`SKETCH_SIZE` smallest hashes, stored per article; exact when the article
+    has fewer shingles), which estimates Jaccard J and, with the exact set sizes,
+    containment ``|A∩B| / min(|A|,|B|)``, so a copy with an added intro or dropped
+    paragraphs matches. A candidate is near when J >= :data:`JACCARD_MIN` or
+    containment >= :data:`CONTAINMENT_MIN` (the latter only when the smaller text has
+    :data:`CONTAINMENT_MIN_SHINGLES`, so that a short blurb made of template
+    sentences is not "contained" in a long one). Those that pass are compared
+    sentence by sentence, which tells a copy from another issue of a templated
+    series (storage.sentences). Spun, cut and padded copies share less: above
+    :data:`LOOSE_JACCARD_MIN` or :data:`LOOSE_CONTAINMENT_MIN` they are copies only
+    when most of their sentences are shared (storage.sentences.LOOSE_COVERAGE_MIN).
+
+Every parameter's value, and the measurements it was chosen on, are in
+docs/dedup.md ("Parameters" and the sections it points to).
 
 Short bodies
-    Bodies with fewer than :data:`MIN_SHINGLES` distinct shingles (about 50 Han
-    characters in one paragraph) are never matched, neither exactly nor nearly: stub pages ("视频攻略",
-    a single image caption) are identical across unrelated articles.
+    Bodies with fewer than :data:`MIN_SHINGLES` distinct shingles are never matched,
+    neither exactly nor nearly: stub pages (a video's "视频攻略", a single image
+    caption) are identical across unrelated articles.
 """
 
 from __future__ import annotations
