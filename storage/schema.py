@@ -506,7 +506,7 @@ def m016_fingerprints_v4(db: Database) -> None:
     db.execute("DELETE FROM minhash_bands")
     db.execute("DELETE FROM band_queue")
     db.execute("UPDATE band_queue_state SET generation = generation + 1, flushing_through = NULL, flushing_from = NULL")
-    # Packed 8-byte integers rather than an array object an article: a third of the memory.
+    # Packed 8-byte integers, not two numpy arrays an article, each with a header of its own.
     keys, ids = array("q"), array("q")
     last = 0
     while rows := db.execute("SELECT id, portal, body_text FROM articles WHERE id > ? ORDER BY id LIMIT 1000", [last]).fetchall():
