@@ -109,7 +109,7 @@ def _stated_zone(times: list, structured):
     return None
 
 
-def _context(root, metas: list, times: list, structured, lines: list, url: str,
+def _context(root, metas: list, times: list, structured, lines: list, title: str, url: str,
              options: ExtractionOptions) -> DateContext:
     """Naive dates are read in the portal's zone (options), else the zone the page implies:
     Chinese text, its language tag or og:locale, its country-code host, an offset it states
@@ -119,7 +119,6 @@ def _context(root, metas: list, times: list, structured, lines: list, url: str,
     lang = (root.get("lang") or root.get("xml:lang") or "").lower().replace("_", "-")
     locale = next((m.get("content") for m in metas if (m.get("property") or "").lower() == "og:locale"), None)
     sample = "".join(text for text, _ in lines[:80])[:3000]
-    title = root.findtext(".//title") or ""
     zone = (parse_zone(options.timezone) or _chinese_zone(lang, host, sample, title)
             or page_zone(lang, host) or page_zone((locale or "").lower().replace("_", "-"), "")
             or _stated_zone(times, structured) or ASSUMED_UTC)
@@ -165,8 +164,9 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
     body_element = root.find("body")
     lines = page_lines(body_element if body_element is not None else root)
     times = [time for time in tagged["time"] if time.get("datetime") is not None]
-    dates = _context(root, tagged["meta"], times, structured, lines, url, options)
-    page = Page(root, url, options, structured, lines, dates, times)
+    document_title = root.findtext(".//title") or ""
+    dates = _context(root, tagged["meta"], times, structured, lines, document_title, url, options)
+    page = Page(root, url, options, structured, lines, dates, times, document_title)
     title, title_source = title_field(page)
     # The body is chosen on a pruned copy: metadata heuristics still need the whole page.
     pruned = copy.deepcopy(root)

@@ -847,7 +847,7 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
     if selected:
         found = _labelled_authors(selected)
         return (", ".join(found[1]) if found else selected), SELECTOR
-    sites = _site_words(url, structured.site_names, root.findtext(".//title") or "")
+    sites = _site_words(url, structured.site_names, page.document_title)
     software = _credited_software(root) | _hosting_platform(url)
     stand_in = None
     for names, origin in zip(structured.authors, structured.author_origins):

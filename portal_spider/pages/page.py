@@ -22,3 +22,4 @@ class Page:
     lines: list  # (text, element) visual lines of the whole page, in reading order
     dates: DateContext
     times: list  # the <time datetime> elements, in document order
+    document_title: str  # the <title> element's text, "" when there is none

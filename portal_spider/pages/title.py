@@ -451,7 +451,7 @@ def title_field(page: Page) -> tuple[str | None, str]:
     selected = selected_text(root, page.options.title_selector)
     if selected:
         return selected, SELECTOR
-    document = clean_line(root.findtext(".//title") or "")
+    document = clean_line(page.document_title)
     metas = [(cleaned, origin) for t, origin in zip(structured.titles, structured.title_origins) if (cleaned := clean_line(t))]
     headings = list(root.iter("h1"))[:4]
     references = [text for text, _ in metas] + ([document] if document else [])
