@@ -226,3 +226,22 @@ def test_a_line_that_is_only_the_first_part_of_a_block_keeps_the_block_subtitle_
             "<p><strong>Vegetarier zu sein. Bedarf, Trend oder eigene Entscheidung?</strong><br>"
             "<em>Analyse des Themas und Vergleich zweier Länder: Österreich und Russland</em></p>")
     assert title_of(body, head) == "Vegetarier zu sein. Bedarf, Trend oder eigene Entscheidung?"
+
+
+ARTICLE_ZH = "<div>" + "".join(
+    f"<p>犬儒主义是古希腊的一个哲学流派，当今中国最流行的犬儒病有其来龙去脉，第{i}段接着讲它的演变和影响。</p>"
+    for i in range(6)) + "</div>"
+
+
+@pytest.mark.parametrize("head, body, title", [
+    # A portal's <title> that names no article ("显示", a greeting), no h1: the headline
+    # shown just above the article, past its byline.
+    ("<title>显示</title>", "<p>犬儒病的来龙去脉</p><p>作者：胡平 发布日期：2005-03-06</p>", "犬儒病的来龙去脉"),
+    ("<title>谢谢您访问〖关注中心〗</title>", "<div>首页 | 关于我们</div><div>犬儒病的来龙去脉</div>", "犬儒病的来龙去脉"),
+    # No <title> at all: a blog's name as its h1, the post's own heading above the post.
+    ("", "<h1>bjreader的博客</h1><div>上一篇 | 回首页 | 下一篇</div><h2>犬儒病的来龙去脉- -</h2>", "犬儒病的来龙去脉"),
+    # A <title> the article speaks of stays, though the page never shows it.
+    ("<title>犬儒主义的来龙去脉_文化频道</title>", "<div>热门推荐</div><div>文化名人访谈录</div>", "犬儒主义的来龙去脉"),
+])
+def test_a_title_that_names_no_article_gives_way_to_the_headline_above_it(head, body, title):
+    assert parse_article(page(body + ARTICLE_ZH, head), "http://www.example.cn/a/1.html").title == title

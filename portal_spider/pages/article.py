@@ -24,10 +24,10 @@ from .options import ExtractionOptions
 from .page import Page
 from .paging import find_page_urls
 from .published import date_field, precision
-from .sources import NONE
+from .sources import HEURISTIC, NONE
 from .structured import elements_by_tag, read_structured
 from .text import han_ratio
-from .title import headline_lines, title_field, title_window
+from .title import headline_beside_article, headline_lines, title_field, title_window
 
 log = logging.getLogger(__name__)
 
@@ -152,6 +152,15 @@ def _just_below(lines: list, main_lines: list[str]) -> list[str]:
 _FIELDS = ("title", "author", "published_at", "body")
 
 
+def _main_block(root, options: ExtractionOptions, title: str | None) -> tuple[list, str, list[str]]:
+    """The article's elements, their source and their lines. They are chosen on a pruned
+    copy: metadata heuristics still need the whole page."""
+    pruned = copy.deepcopy(root)
+    prune(pruned, title)
+    main, source = select_main(pruned, options, title)
+    return main, source, [text for element in main for text, _ in page_lines(element)]
+
+
 def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[Article, dict[str, str]]:
     text = decode_html(markup) if isinstance(markup, bytes) else markup
     root = _document(text)
@@ -168,11 +177,11 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
     dates = _context(root, tagged["meta"], times, structured, lines, document_title, url, options)
     page = Page(root, url, options, structured, lines, dates, times, document_title)
     title, title_source = title_field(page)
-    # The body is chosen on a pruned copy: metadata heuristics still need the whole page.
-    pruned = copy.deepcopy(root)
-    prune(pruned, title)
-    main, body_source = select_main(pruned, options, title)
-    main_lines = [text for element in main for text, _ in page_lines(element)]
+    main, body_source, main_lines = _main_block(root, options, title)
+    headline = headline_beside_article(page, title, title_source, main_lines)
+    if headline:
+        title, title_source = headline, HEURISTIC
+        main, body_source, main_lines = _main_block(root, options, title)
     block_ends = _block_ends(lines, main_lines, title)
     body = render_body(main, base, title)
     author, author_source = author_field(page, [title_window(lines, title, after_first=True),

@@ -51,7 +51,7 @@ class Body:
     html: str
 
 
-def _is_byline(text: str) -> bool:
+def is_byline(text: str) -> bool:
     """A short metadata line (作者：… 發布時間：… 发表于 2019-9-5), not a paragraph of the article."""
     if len(text) < 120 and (_ENGLISH_BYLINE.match(text) or _POST_HEADER_LINE.match(text)):
         return True
@@ -142,7 +142,7 @@ def _drop_furniture(elements: list, title: str | None) -> None:
             own = len(text) - links
             link_list = links / len(text) > 0.6 and (own < _SHORT_ARTICLE or own * 2 < unlinked)
             if is_title or _BREADCRUMB.match(text) or page_nav or link_list or (
-                _is_byline(text) and len(element.findall(".//p")) + len(element.findall(".//div")) <= 1
+                is_byline(text) and len(element.findall(".//p")) + len(element.findall(".//div")) <= 1
             ):
                 doomed.append(element)
         for element in doomed:
@@ -197,7 +197,7 @@ def _prepared(element, base_url: str) -> str:
 def _paragraphs(elements: list) -> list[str]:
     """Visual lines of the cleaned block: block elements and <br> end a paragraph."""
     lines = (fold_whitespace(strip_pinyin(text)) for element in elements for text, _ in page_lines(element))
-    kept = [line for line in lines if line and not _is_byline(line) and not _BREADCRUMB.match(line)
+    kept = [line for line in lines if line and not is_byline(line) and not _BREADCRUMB.match(line)
             and not (len(line) < _NOTICE_LENGTH and _COPYRIGHT.search(line))]
     return _without_repeated_copy(_without_header(kept))
 

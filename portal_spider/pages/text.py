@@ -20,7 +20,7 @@ _DASHES = re.compile(r"[\u2010-\u2015\u2212]")  # en, em and other dashes compar
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
                          "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"'})
 _QUOTE_CHARACTERS = re.compile("[" + "".join(map(chr, _QUOTES)) + "]")
-_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
 def fold_whitespace(text: str) -> str:
@@ -57,7 +57,7 @@ def han_ratio(text: str) -> float:
     letters = sum(map(len, text.split()))  # str.split() cuts at exactly the characters isspace() names
     if not letters:
         return 0.0
-    return len(_HAN.findall(text)) / letters
+    return len(HAN.findall(text)) / letters
 
 
 def normalise_for_compare(text: str) -> str:

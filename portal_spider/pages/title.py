@@ -8,10 +8,11 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
+from .body import is_byline
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, META, NONE, SELECTOR
-from .text import clean_line, han_ratio, normalise_for_compare
+from .text import HAN, clean_line, han_ratio, normalise_for_compare
 
 # A hyphen between Chinese characters or after Chinese punctuation ("…的城！-新华网")
 # separates too: Chinese writes no hyphenated words.
@@ -536,3 +537,91 @@ def title_window(lines: list, title: str | None, after_first: bool = False) -> l
     before, after = lines[max(0, start - 5): start], lines[start + 1: start + 20]
     # Bylines follow headlines far more often than precede them; dates sit on either side.
     return [text for text, _ in (after + before if after_first else before + after)]
+
+
+# A headline is no sentence: it does not end like one, nor open a list or a label.
+_SENTENCE_END = re.compile(r"(?:[。，、；：,;:…]|(?<!\b[A-Z])\.)\s*$")
+_TRAILING_DECORATION = re.compile(r"[\s\-–—_|~·•]+$")
+_HAN_PAIR = re.compile(r"(?=([\u3400-\u9fff]{2}))")
+_WORD = re.compile(r"[^\W\d_]{3,}")
+_MENU_BAR = re.compile(r"[|｜]")  # menus and breadcrumbs join their items with bars
+_DATE_LIKE = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}|\d{1,2}:\d{2}")
+
+
+def _terms(text: str) -> set[str]:
+    """The pairs of Han characters and the words of three letters or more a text uses."""
+    text = text.lower()
+    return set(_HAN_PAIR.findall(text)) | set(_WORD.findall(text))
+
+
+def _in_a_link(element) -> bool:
+    return element.tag == "a" or any(ancestor.tag == "a" for ancestor in element.iterancestors())
+
+
+def _headline_shaped(text: str, owner) -> bool:
+    han = len(HAN.findall(text))
+    words = len(text.split())
+    sized = 4 <= han <= 60 if han * 2 >= len(text) else (3 <= words <= 25 and len(text) >= 15)
+    return (sized and not _SENTENCE_END.search(text) and not _DATE_LIKE.search(text)
+            and not _in_a_link(owner) and not is_byline(text) and not text.lower().startswith("http")
+            and not _MENU_BAR.search(text))
+
+
+def _support(text: str, article_terms: set[str]) -> float:
+    """The share of a text's terms (pairs of Han characters, words) that the article uses:
+    a title names what its article is about, a site's greeting or name does not."""
+    terms = _terms(text)
+    return len(terms & article_terms) / len(terms) if len(terms) >= 2 else 0.0
+
+
+def _echo(line: str, article_characters: set[str], article_terms: set[str]) -> float:
+    """The share of a line's Han characters, or else of its words, that the article uses:
+    a headline's words come back in its article, though not always side by side."""
+    han = set(HAN.findall(line))
+    if han:
+        return len(han & article_characters) / len(han)
+    return _support(line, article_terms)
+
+
+_SUPPORTED = 0.5
+_ECHOED = 0.6
+_LOOK_ABOVE = 4  # lines above the article's first one: a byline and a date line may sit between
+
+
+def headline_beside_article(page: Page, title: str | None, source: str, main_lines: list[str]) -> str | None:
+    """The page's own headline when the title found is not one the page confirms: the
+    metadata titles are not shown on the page (a portal's <title> that greets or names the
+    site: "显示", "谢谢您访问…"), or an h1 stands alone with no metadata title to back it
+    and the article does not speak of it (a blog's name over its post). The headline is
+    the first line shaped like one just above the article (byline and date lines between
+    are passed over), else the article's own first line, and the article must use most of
+    its words."""
+    if source == SELECTOR or not main_lines:
+        return None
+    if title and source == HEURISTIC and (page.structured.titles or clean_line(page.document_title)):
+        return None
+    article = " ".join(main_lines[1:] if len(main_lines) > 1 else main_lines)
+    article_terms, article_characters = _terms(article), set(HAN.findall(article))
+    if title and _support(title, article_terms) >= _SUPPORTED:
+        return None
+    first = next((i for i, (text, _) in enumerate(page.lines) if text == main_lines[0]), None)
+    if first is None:
+        return None
+    above = page.lines[max(0, first - _LOOK_ABOVE): first][::-1]
+    candidates = []
+    for text, owner in above:
+        if is_byline(text) or _DATE_LIKE.search(text):
+            continue
+        candidates.append((text, owner))
+        if owner.tag not in _HEADINGS:
+            break  # other text between the article and anything above it
+    best, best_support = None, 0.0
+    for text, owner in candidates + page.lines[first: first + 1]:
+        headline = _TRAILING_DECORATION.sub("", text)
+        if not _headline_shaped(headline, owner) or headline == title:
+            continue
+        support = _support(headline, article_terms)
+        # The line the article speaks of most: not a menu or a button row above it.
+        if support > best_support and _echo(headline, article_characters, article_terms) >= _ECHOED:
+            best, best_support = headline, support
+    return without_label(best) if best else None
