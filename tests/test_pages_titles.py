@@ -245,3 +245,16 @@ ARTICLE_ZH = "<div>" + "".join(
 ])
 def test_a_title_that_names_no_article_gives_way_to_the_headline_above_it(head, body, title):
     assert parse_article(page(body + ARTICLE_ZH, head), "http://www.example.cn/a/1.html").title == title
+
+
+@pytest.mark.parametrize("head, body, title", [
+    # Forum software heads a thread with its field name.
+    ("", "<h1>主题: 【心得】太行山上 通关攻略</h1>", "太行山上 通关攻略"),
+    ("", "<h1>Subject: Patch 1.2 notes and known issues</h1>", "Patch 1.2 notes and known issues"),
+    # A hyphen after a closing quote sets the site's name off as after a Han character.
+    ("<title>劳伦斯：一个无法定义的“洛克菲勒”-搜狐财经</title>", "", "劳伦斯：一个无法定义的“洛克菲勒”"),
+    # An icon font's glyph (a private-use character) is no part of the headline.
+    ("<title>投身外交(3)_读书频道_新浪网</title>", "<table><tr><td>投身外交(3)\ue004</td></tr></table>", "投身外交(3)"),
+])
+def test_labels_separators_and_icons_around_a_headline(head, body, title):
+    assert parse_article(page(body + ARTICLE_ZH, head), "http://www.example.cn/a/1.html").title == title

@@ -44,11 +44,20 @@ def strip_pinyin(text: str) -> str:
     return _PINYIN.sub("", text)
 
 
+# Private-use characters are an icon font's glyphs (a clock, a share arrow), no text.
+_PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
+
+
+def without_icons(text: str) -> str:
+    return text if text.isascii() else _PRIVATE_USE.sub("", text)
+
+
 def clean_line(text: str | None) -> str:
-    """A single-line field value: pinyin and soft hyphens removed, whitespace folded."""
+    """A single-line field value: pinyin, soft hyphens and icon glyphs removed, whitespace folded."""
     text = text or ""
     if "\xad" in text:
         text = text.replace("\xad", "")  # &shy; only marks where a word may break
+    text = without_icons(text)
     return fold_whitespace(strip_pinyin(text))
 
 

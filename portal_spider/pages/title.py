@@ -14,11 +14,12 @@ from .page import Page
 from .sources import HEURISTIC, META, NONE, SELECTOR
 from .text import HAN, clean_line, han_ratio, normalise_for_compare
 
-# A hyphen between Chinese characters or after Chinese punctuation ("…的城！-新华网")
+# A hyphen between Chinese characters or after Chinese punctuation ("…的城！-新华网",
+# "…“洛克菲勒”-搜狐财经")
 # separates too: Chinese writes no hyphenated words.
 # "»" glued to a word is a German quotation mark ("»Einfach kein Geld mehr«"), not a separator.
 _TITLE_SEPARATORS = re.compile(
-    r"\s+[|\-–—·•»›~:/]\s+|\s+::\s+|\s*[_｜|]\s*|\s*(?:——|--)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f])-(?=[\u3400-\u9fff])")
+    r"\s+[|\-–—·•»›~:/]\s+|\s+::\s+|\s*[_｜|]\s*|\s*(?:——|--)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f\u2018-\u201d])-(?=[\u3400-\u9fff])")
 
 
 def title_segments(title: str) -> list[str]:
@@ -32,8 +33,14 @@ _BRACKET_LABEL = re.compile(r"^\s*[\[【［〔]\s*[\u3400-\u9fff][^\]】］〕\[
 _CREDIT_SEGMENT = re.compile(r"^\s*(?:Powered|Driven|Run)\s+by\b", re.I)
 
 
+# Forum software heads a thread with its field name: "主题: …", "Subject: …".
+_FIELD_LABEL = re.compile(r"^\s*(?:主\s*题|主\s*題|标\s*题|標\s*題|Subject|Thema|Betreff)\s*[:：]\s*", re.I)
+
+
 def without_label(title: str) -> str:
-    """The title without a bracketed category label before it, when a headline remains."""
+    """The title without a field label or a bracketed category label before it, when a
+    headline remains."""
+    title = _FIELD_LABEL.sub("", title) if len(_FIELD_LABEL.sub("", title)) >= 4 else title
     match = _BRACKET_LABEL.match(title)
     rest = title[match.end():] if match else ""
     return rest if len(rest) >= 4 else title
