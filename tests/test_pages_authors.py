@@ -242,3 +242,24 @@ def test_structured_authors_without_logins_and_papers(head, byline, author):
 ])
 def test_a_name_beside_its_job_or_a_labelled_date(byline, author):
     assert author_of(byline) == author
+
+
+def _ld_author(name: str) -> str:
+    return ('<script type="application/ld+json">{"@type": "NewsArticle", "headline": "Ein Titel für den Artikel hier",'
+            f' "author": {{"@type": "Person", "name": "{name}"}}}}</script>')
+
+
+@pytest.mark.parametrize("head, above, below, author", [
+    # Structured data crediting a name with the writer's job or the site's domain after it.
+    (_ld_author("By STEVE PEOPLES, AP National Political Writer"), "",
+     "<p>Steve Peoples, AP National Political Writer</p>", "Steve Peoples"),
+    (_ld_author("Troy L. Smith, Cleveland.com"), "", "", "Troy L. Smith"),
+    # A structured author the page never shows, against the byline under the headline:
+    # the byline names the writer (the structured name is the producer who posted it).
+    (_ld_author("Kevin Rebong"), "", "<div>By David Jeans</div>", "David Jeans"),
+    # A line of player buttons over the headline is no byline.
+    ("", "<div>Live</div><p>Watch CBSN Live</p>", "<p>Updated on: November 19, 2019 / 10:07 AM / CBS News</p>", None),
+])
+def test_structured_authors_read_against_the_page(head, above, below, author):
+    html = f"<html><head>{head}</head><body>{above}<h1>Ein Titel für den Artikel hier</h1>{below}{TEXT}</body></html>"
+    assert parse_article(html, "https://a.example/x").author == author

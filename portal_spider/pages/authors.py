@@ -147,6 +147,7 @@ _UI_WORDS = {
     "follow", "folgen", "kontaktieren", "kontakt", "contact", "share", "teilen", "subscribe", "abonnieren",
     "more", "mehr", "profile", "profil", "website", "email", "e-mail", "mail", "twitter", "facebook", "instagram",
     "linkedin", "comments", "kommentare", "gesponserte inhalte", "sponsored", "anzeige", "advertisement",
+    "watch", "live", "listen", "download", "login", "menu", "search", "suche",
 }
 # News agencies credited beside a writer ("Von David Hutzler, dpa") are no second author.
 _AGENCIES = {"dpa", "afp", "ap", "apa", "sid", "kna", "epd", "reuters", "ddp", "dapd", "ots", "ansa", "efe", "ips"}
@@ -715,12 +716,14 @@ def _before_description(name: str) -> list[str]:
     parts = [part.strip() for part in name.split(",")]
     names = []
     for part in parts:
-        if not (_LATIN_NAME.match(part) and 2 <= len(part.split()) <= 4) or _outlet(part):
+        if not (_LATIN_NAME.match(part) and 2 <= len(part.split()) <= 4) or _outlet(part) or _JOB_TITLE.search(part):
             break
         names.append(part)
     rest = parts[len(names):]
-    # After the names: a description or the paper ("…, CNN", "…, Associated Press").
-    described = rest and (any(word.islower() for word in rest[0].split()) or all(_outlet(part) for part in rest))
+    # After the names: a description, a job ("…, AP National Political Writer") or the paper
+    # ("…, CNN", "…, Associated Press", "…, Cleveland.com").
+    described = rest and (any(word.islower() for word in rest[0].split()) or _JOB_TITLE.search(rest[0]) is not None
+                          or all(_outlet(part) or _DOMAIN.search(part) for part in rest))
     return names if names and described else [name]
 
 
@@ -751,10 +754,23 @@ def _completed(names: list[str], byline: list[str] | None, lines: list, sites: s
     return names
 
 
+def _as_written(names: list[str], lines: list) -> list[str]:
+    """Names in capitals ("STEVE PEOPLES" in a feed's byline) as the page's byline writes
+    them ("Steve Peoples, AP National Political Writer"), when it does."""
+    written = []
+    for name in names:
+        if name.isupper() and len(name) > 3:
+            pattern = re.compile(rf"\b{re.escape(name)}\b", re.I)
+            name = next((match[0] for text, _ in lines if len(text) < 200 and (match := pattern.search(text))
+                         and not match[0].isupper()), name)
+        written.append(name)
+    return written
+
+
 def _contradicted(names: list[str], byline: list[str], lines: list, sites: set[str]) -> bool:
-    """A meta author tag that the page never shows, against a labelled byline by the
+    """A structured author that the page never shows, against a labelled byline by the
     headline naming someone else: the tag is the template's (a magazine's or a former
-    writer's name on every page), the byline the article's."""
+    writer's name on every page) or the producer's who posted it, the byline the article's."""
     if {_letters(name) for name in names} & {_letters(name) for name in byline}:
         return False
     if not all(_plausible_author(name, sites) for name in byline):
@@ -862,10 +878,10 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         if cleaned and not all(_HANDLE.match(name) for name in cleaned):
             # Only the byline by the headline can list more writers than the structured data.
             headline_byline = _real_names(_byline_authors(windows[:1], (0,)), software)
-            if origin == META and headline_byline and _contradicted(cleaned, headline_byline, page.lines, sites):
+            if headline_byline and _contradicted(cleaned, headline_byline, page.lines, sites):
                 return ", ".join(headline_byline), HEURISTIC
             completed = _completed(cleaned, headline_byline, page.lines, sites)
-            return ", ".join(completed), origin if completed == cleaned else HEURISTIC
+            return ", ".join(_as_written(completed, page.lines)), origin if completed == cleaned else HEURISTIC
         if cleaned:
             # Only user handles: the page's byline names the person, when it has one.
             byline = _real_names(_byline_authors(windows, (0, 1)), software)
