@@ -263,3 +263,34 @@ def _ld_author(name: str) -> str:
 def test_structured_authors_read_against_the_page(head, above, below, author):
     html = f"<html><head>{head}</head><body>{above}<h1>Ein Titel für den Artikel hier</h1>{below}{TEXT}</body></html>"
     assert parse_article(html, "https://a.example/x").author == author
+
+
+ARTICLE_ZH = "".join(f"<p>庭审中，检察机关出示了相关证据，被告人及其辩护人进行了质证，第{i}段。</p>" for i in range(5))
+
+
+def zh_author_of(above: str, after: str = "", head: str = "", url: str = "http://news.example.cn/a/1.html") -> str | None:
+    html = (f"<html><head><title>被控受贿超五亿 原主席受审_示例新闻</title>{head}</head><body>"
+            f"<h1>被控受贿超五亿 原主席受审</h1>{above}<div class='content'>{ARTICLE_ZH}{after}</div></body></html>")
+    return parse_article(html, url).author
+
+
+@pytest.mark.parametrize("above, after, head, url, author", [
+    # An outlet where the writer would be gives way to the reporters the article credits.
+    ("<div>2024年05月16日 17:02 作者：新京报</div>", "<p>（总台央视记者 奚丹霓 张赛）</p>", "", "http://news.example.cn/a/1.html",
+     "奚丹霓, 张赛"),
+    # The outlet a story came from, then its reporter: the reporter wrote it, not the editor.
+    ("<div>2023-06-15 08:10 来源：中国新闻网 王帆</div>", "<div>编辑：倪仕轩</div>", "<meta name='author' content='倪仕轩'>",
+     "http://news.example.cn/a/1.html", "王帆"),
+    # An editor's label in author markup names the editor, not a writer called 选稿.
+    ("<div><span class='author'>选稿：许文杰</span></div>", "", "", "http://news.example.cn/a/1.html", "许文杰"),
+    # An advertisement card's advertiser is no author.
+    ("", "<div class='ad-cell'><span class='ad-author'>高爆打金传奇</span><span>广告</span></div>", "",
+     "http://news.example.cn/a/1.html", None),
+    # A reader's reply below the article names a reader.
+    ("<div>作者：小编</div>", "<div class='comment'><h3>网友评论</h3><p>作者：路人甲 2025-05-14 09:00 很有用！</p></div>", "",
+     "http://news.example.cn/a/1.html", "小编"),
+    # The hosting platform's own account is no writer.
+    ("", "", "<meta name='author' content='sina_mobile'>", "http://finance.sina.cn/a/1.html", None),
+])
+def test_chinese_bylines_tell_writers_from_outlets_editors_and_readers(above, after, head, url, author):
+    assert zh_author_of(above, after, head, url) == author

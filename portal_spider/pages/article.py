@@ -27,7 +27,7 @@ from .published import date_field, precision
 from .sources import HEURISTIC, NONE
 from .structured import elements_by_tag, read_structured
 from .text import han_ratio
-from .title import headline_beside_article, headline_lines, title_field, title_window
+from .title import headline_beside_article, headline_lines, in_replies, title_field, title_line, title_window
 
 log = logging.getLogger(__name__)
 
@@ -143,10 +143,15 @@ def _block_ends(lines: list, main_lines: list[str], title: str | None) -> list[s
     return main_lines[:5] + main_lines[-6:] + [text for text, _ in lines[max(0, first - 6): first] if text != title]
 
 
-def _just_below(lines: list, main_lines: list[str]) -> list[str]:
-    """The lines right after the article: a post's footer names its poster ("由X张贴 @ …")."""
+def _just_below(lines: list, main_lines: list[str], title: str | None) -> list[str]:
+    """The lines right after the article: a post's footer names its poster ("由X张贴 @ …"),
+    a reply below it does not."""
     last = next((i for i in range(len(lines) - 1, -1, -1) if main_lines and lines[i][0] == main_lines[-1]), None)
-    return [text for text, _ in lines[last + 1: last + 4]] if last is not None else []
+    if last is None:
+        return []
+    headline = title_line(lines, title)
+    headline = lines[headline][1] if headline is not None else None
+    return [text for text, owner in lines[last + 1: last + 4] if headline is None or not in_replies(owner, headline)]
 
 
 _FIELDS = ("title", "author", "published_at", "body")
@@ -185,7 +190,7 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
     block_ends = _block_ends(lines, main_lines, title)
     body = render_body(main, base, title)
     author, author_source = author_field(page, [title_window(lines, title, after_first=True),
-                                                block_ends + _just_below(lines, main_lines)],
+                                                block_ends + _just_below(lines, main_lines, title)],
                                          body.text.rpartition("\n")[2])
     published_at, date_source, zone_guessed = date_field(page, [title_window(lines, title), block_ends],
                                                          headline_lines(lines, title))

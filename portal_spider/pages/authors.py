@@ -34,7 +34,7 @@ _AUTHOR_LABEL = (
 )
 # Who put the page online ("Gespeichert von rasos am …"): the author only when no byline names one.
 _POSTER_LABEL = r"(?:Posted by|(?<![\w])(?:[Ee]rstellt|[Gg]espeichert|[Ee]ingestellt|[Vv]eröffentlicht)\s+von(?=\s))"
-_EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|责\s*编|責\s*編|编\s*辑|編\s*輯)(?=\s*[:：]|\s)|Edited by|Editor\s*[:：])"
+_EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|责\s*编|責\s*編|编\s*辑|編\s*輯|选\s*稿|選\s*稿)(?=\s*[:：]|\s)|Edited by|Editor\s*[:：])"
 # A publisher credited as such (press releases): the author only when nothing else is named.
 _SOURCE_LABEL = r"(?:Source\s*[:：]|Quelle\s*[:：]|Herausgeber(?:in)?\s*[:：]|Publisher\s*[:：])"
 # 来源/出处 name the outlet a story was taken from: its author only when the page names
@@ -277,11 +277,27 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
         names = [name for name in _names(value) or _colon_organisation(value) if name.lower() not in _PLACEHOLDERS]
         if match.group().strip() in _PREPOSITIONS and not _names_after_preposition(names):
             continue  # "Por ende, …", "Von Risiken und Nebenwirkungen": prose, not a byline
-        if names and all(name.lower() in _STAND_INS for name in names):
-            rank = _STAND_IN_RANK  # "作者：小编 责任编辑：李四": the editor is named, the writer is not
+        if names and all(_stands_in(name) for name in names):
+            # "作者：小编 责任编辑：李四", "作者：新京报 …（记者 张三）": the writer is named elsewhere, if at all.
+            rank = max(rank, _STAND_IN_RANK)
+        if match.lastgroup == "syndicated" and (reporters := _outlet_reporters(names)):
+            rank, names = _RANKS.index("author"), reporters
         if names and (best is None or rank < best[0]):
             best = (rank, names)
     return best
+
+
+# A news outlet's name: "中国新闻网", "新京报", "新华社", "央视新闻客户端".
+_HAN_OUTLET = re.compile(r"^[\u4e00-\u9fff]{1,10}(?:网|網|报|報|社|台|新闻|新聞|客户端|客戶端|频道|頻道)$")
+
+
+def _outlet_reporters(names: list[str]) -> list[str] | None:
+    """"来源：中国新闻网 王帆": the outlet a story came from, then its reporters (names
+    with a common surname): they wrote it."""
+    if len(names) < 2 or not _HAN_OUTLET.match(names[0]):
+        return None
+    people = names[1:]
+    return people if all(_HAN_PERSON.match(name) and name[0] in _SURNAMES for name in people) else None
 
 
 def _posted_by(text: str) -> list[str] | None:
@@ -449,6 +465,9 @@ _AUTHOR_MARKUP = (
     "(//a[@rel='author'] | //*[contains(@class, 'author') or contains(translate(@class, 'BYLINE', 'byline'), 'byline')]"
     "[not(self::body)] | //address[not(ancestor::footer)])"
     "[not(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment')])]"
+    # An advertisement card credits its advertiser ("<span class='ad-author'>").
+    "[not(ancestor-or-self::*[starts-with(@class, 'ad-') or contains(@class, ' ad-') or contains(@class, 'advert')"
+    " or contains(@class, 'sponsor') or contains(concat(' ', @class, ' '), ' ad ')])]"
 )
 
 
@@ -475,6 +494,8 @@ def _marked_names(root):
     for index, element in enumerate(root.xpath(_AUTHOR_MARKUP)[:24]):
         raw = clean_line(element.text_content())
         text = _LEAD_IN.sub("", raw)
+        if re.match(rf"\s*{_EDITOR_LABEL}", text):
+            continue  # "<p class='show_author'>责任编辑：…": an editor, whom the labelled bylines rank
         text = re.sub(rf"^\s*(?:{_AUTHOR_LABEL})\s*[:：]?", "", text).strip()
         led = text != raw  # "erstellt von Dominique — …", "Author: Bo2man am …": the label vouches for one word
         if 1 < len(text) < 80:
@@ -810,6 +831,11 @@ _STAND_INS = {"小编", "小編", "编辑部", "編輯部", "本站编辑", "本
 _NO_LETTERS = re.compile(r"^[\W_]*$")
 
 
+def _stands_in(name: str) -> bool:
+    """A stand-in (小编, Redaktion) or a news outlet named where the writer would be (作者：新京报)."""
+    return name.lower() in _STAND_INS or _HAN_OUTLET.match(name) is not None
+
+
 def _credited_software(root) -> set[str]:
     """Words of the page's generator meta ("Discuz! X3.4"): the software, never a writer."""
     words = set()
@@ -842,6 +868,8 @@ def _is_credit(name: str, software: set[str]) -> bool:
     lowered = name.lower()
     return (_NO_LETTERS.match(name) is not None or lowered.strip(" .") in _PLACEHOLDERS or "!" in name
             or _WHOLE_NAME + _letters(name) in software
+            # The platform's own account ("sina_mobile" on finance.sina.cn).
+            or (_HANDLE.match(lowered) is not None and _WHOLE_NAME + _letters(re.split(r"[_.-]", lowered)[0]) in software)
             or any(word in lowered for word in software if not word.startswith(_WHOLE_NAME)))
 
 
@@ -870,7 +898,7 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         cleaned = list(dict.fromkeys(name for n in names for part in _structured_names(n)
                                      if _plausible_author(name := _without_site(part, sites), sites)))
         cleaned = _real_names(cleaned, software) or []
-        if cleaned and all(name.lower() in _STAND_INS for name in cleaned):
+        if cleaned and all(_stands_in(name) for name in cleaned):
             stand_in = stand_in or (", ".join(cleaned), origin)
             continue
         if cleaned and (writer := _writer_beside_editor(root, cleaned, windows, software)):
@@ -892,7 +920,7 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
                lambda: _byline_authors(windows, (2, 3, 4, 5)), lambda: _boxed_author(root), lambda: _copyright_holder(page.lines))
     for find in finders:
         names = _real_names(find(), software)
-        if names and all(name.lower() in _STAND_INS for name in names):
+        if names and all(_stands_in(name) for name in names):
             stand_in = stand_in or (", ".join(clean_line(n) for n in names), HEURISTIC)
         elif names:
             return ", ".join(clean_line(n) for n in names), HEURISTIC

@@ -542,8 +542,25 @@ def title_window(lines: list, title: str | None, after_first: bool = False) -> l
         return [text for text, _ in lines[:20]]
     # The title line itself is left out: "2024年度总结" is no date, "標題" no name.
     before, after = lines[max(0, start - 5): start], lines[start + 1: start + 20]
+    headline = lines[start][1]
     # Bylines follow headlines far more often than precede them; dates sit on either side.
-    return [text for text, _ in (after + before if after_first else before + after)]
+    return [text for text, owner in (after + before if after_first else before + after)
+            if not in_replies(owner, headline)]
+
+
+_REPLIES = re.compile(r"(?:^|[\s_-])(?:comments?|replies|reply|评论|評論)(?:$|[\s_-])", re.I)
+
+
+def in_replies(element, headline) -> bool:
+    """Whether a line sits in a block of readers' replies (one that does not also hold the
+    headline: an article's wrapper may be named for its comments too). A reply's
+    "作者：路人甲 2025-05-14" names a reader, not the writer."""
+    for ancestor in element.iterancestors():
+        if ancestor.tag in ("body", "html"):
+            return False
+        if _REPLIES.search(f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}"):
+            return headline not in ancestor.iterdescendants()
+    return False
 
 
 # A headline is no sentence: it does not end like one, nor open a list or a label.
