@@ -13,6 +13,10 @@ URL's host); pages without a URL form one site per set. A site is "dev" when the
 byte of the SHA-256 of its name is even, "held-out" otherwise. Heuristics are tuned only
 by looking at dev pages (``--failures`` lists the project's dev misses); the held-out
 figures are the ones to quote.
+
+Rows named "ours …" score the project's own labels (benchmarks/labels): titles, authors
+and dates of the body sets' pages, and every field of other packages' test pages, which
+``python -m benchmarks.fetch_extra_pages`` puts in ../extra-pages (``--extra``).
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from benchmarks import own_labels
+
 BODY_SETS = ("aeb", "zh-cwce", "zh-magic", "fundus")
 META_SETS = ("trafilatura", "zh-cwce", "fundus")
 ZH_SETS = {"zh-cwce", "zh-magic"}
@@ -45,9 +51,17 @@ _WRAPPER = re.compile(rb"^\s*<text\b[^>]*>\s*|\s*</text>\s*$")
 
 # --- loading --------------------------------------------------------------------------
 
-def load_pages(datasets: Path) -> list[dict]:
-    """Every page of every set: kind, set, id, url, raw bytes."""
+def load_pages(datasets: Path, extra: Path | None = None) -> list[dict]:
+    """Every page of every set: kind, set, id, url, raw bytes; with ``extra`` (the folder
+    benchmarks/fetch_extra_pages.py filled) also the other packages' pages the project
+    labelled itself (kind "extra")."""
     pages = []
+    for name, data in own_labels.load().items():
+        kind, folder = data["pages"].split("/", 1)
+        if kind == "extra" and extra is not None and (extra / folder).is_dir():
+            pages.extend({"kind": kind, "set": folder, "id": page_id, "url": label.get("url") or "",
+                          "data": (extra / folder / "pages" / f"{page_id}.html").read_bytes()}
+                         for page_id, label in data["labels"].items())
     for kind, sets in (("body", BODY_SETS), ("meta", META_SETS)):
         for name in sets:
             folder = datasets / kind / name
@@ -201,9 +215,9 @@ FACTORIES = {"project": _project, "trafilatura": _trafilatura, "magic-html": _ma
              "readability-lxml": _readability, "gne": _gne, "newspaper4k": _newspaper, "goose3": _goose}
 
 
-def run_extractor(name: str, datasets: Path, output: Path) -> None:
+def run_extractor(name: str, datasets: Path, output: Path, extra: Path | None = None) -> None:
     """Subprocess entry: extract every page, time only the extraction, write JSON."""
-    pages = load_pages(datasets)
+    pages = load_pages(datasets, extra)
     extract = FACTORIES[name]()
     results, failures = {}, 0
     started, cpu_started = time.perf_counter(), time.process_time()
@@ -366,7 +380,28 @@ def _in_half(truth: dict, halves: dict, half: str | None) -> dict:
     return {page_id: label for page_id, label in truth.items() if half is None or halves[page_id] == half}
 
 
-def score(datasets: Path, runs: dict, half: str | None = None) -> list[tuple[str, list[str]]]:
+def own_label_rows(own: dict, runs: dict, half: str | None) -> list[tuple[str, list[str]]]:
+    """Rows for the project's own labels ("ours aeb title"): the same scoring, the same split by site."""
+    rows: list[tuple[str, list]] = []
+    for name, data in own.items():
+        labels = {page_id: label for page_id, label in data["labels"].items()
+                  if half is None or half_of(own_labels.site(data["pages"], page_id, label.get("url"))
+                                             or site_of(label.get("url") or "", name)) == half}
+        prefix = data["pages"]  # the results' key prefix: "body/aeb", "extra/gne"
+        bodies = {page_id: label for page_id, label in labels.items() if label.get("body") is not None}
+        if bodies:
+            # (Pages whose label is mostly Han text are scored per character, as in the zh sets.)
+            per = [body_scores(bodies, r["results"], prefix, False) for r in runs.values()]
+            rows.append((f"ours {name} body F1 ({len(bodies)})", [f"{p[2]:.3f}" for p in per]))
+        for field in ("title", "author", "date"):
+            counted = {page_id: label for page_id, label in labels.items() if label.get(field)}
+            if counted:
+                rows.append((f"ours {name} {field} ({len(counted)})",
+                             [f"{meta_accuracy(counted, r['results'], prefix, field):.3f}" for r in runs.values()]))
+    return rows
+
+
+def score(datasets: Path, runs: dict, half: str | None = None, own: dict | None = None) -> list[tuple[str, list[str]]]:
     """Table rows for one half of the pages ("dev", "held-out") or all of them (None)."""
     truth = load_truth(datasets)
     halves = page_halves(truth)
@@ -387,14 +422,15 @@ def score(datasets: Path, runs: dict, half: str | None = None) -> list[tuple[str
                       if any(out.get(source) for out in r["results"].values()) else None for r in runs.values()]
             if any(v is not None for v in values):
                 rows.append((f"meta {name} {field} ({counted})", ["—" if v is None else f"{v:.3f}" for v in values]))
-    return rows
+    return rows + own_label_rows(own or {}, runs, half)
 
 
 # An anchor that stalls (one waiting on the network, say) must not hold the table up.
 EXTRACTOR_TIMEOUT = 900
 
 
-def run_all(names: list[str], datasets: Path, keep: Path | None, interpreters: dict[str, str]) -> dict:
+def run_all(names: list[str], datasets: Path, keep: Path | None, interpreters: dict[str, str],
+            extra: Path | None = None) -> dict:
     """Each extractor in its own process over every page; raw outputs by extractor name."""
     runs = {}
     with tempfile.TemporaryDirectory() as scratch:
@@ -404,7 +440,8 @@ def run_all(names: list[str], datasets: Path, keep: Path | None, interpreters: d
             output = folder / f"{name}.json"
             try:
                 done = subprocess.run([interpreters.get(name, sys.executable), "-m", "benchmarks.extraction", "--run", name,
-                                       "--datasets", str(datasets), "--output", str(output)],
+                                       "--datasets", str(datasets), "--output", str(output)]
+                                      + (["--extra", str(extra)] if extra else []),
                                       timeout=EXTRACTOR_TIMEOUT)
             except subprocess.TimeoutExpired:
                 print(f"{name}: no result within {EXTRACTOR_TIMEOUT} s, left out", file=sys.stderr)
@@ -425,7 +462,8 @@ def _print_table(title: str, runs: dict, rows: list[tuple[str, list[str]]], head
         print(f"| {label:<{width}} | " + " | ".join(f"{v:>11}" for v in values) + " |")
 
 
-def print_report(datasets: Path, runs: dict, skipped: list[str], halves: tuple = (*HALVES, None)) -> None:
+def print_report(datasets: Path, runs: dict, skipped: list[str], halves: tuple = (*HALVES, None),
+                 own: dict | None = None) -> None:
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     pages = next(iter(runs.values()))["pages"] if runs else 0
     print(f"Extraction benchmark, {stamp}, datasets {datasets} ({pages} pages)")
@@ -435,7 +473,7 @@ def print_report(datasets: Path, runs: dict, skipped: list[str], halves: tuple =
                         ("dev", "DEV half (sites tuning may look at)"), (None, "ALL pages")):
         if half not in halves:
             continue
-        _print_table(title, runs, score(datasets, runs, half))
+        _print_table(title, runs, score(datasets, runs, half, own))
     # CPU time is the fairer measure on a shared machine: other jobs stretch wall time.
     speed = [("pages/s (wall)", [f"{r['pages'] / r['seconds']:.1f}" for r in runs.values()]),
              ("pages/s (CPU)", [f"{r['pages'] / r['cpu_seconds']:.1f}" if r.get("cpu_seconds") else "—" for r in runs.values()]),
@@ -456,7 +494,7 @@ def print_report(datasets: Path, runs: dict, skipped: list[str], halves: tuple =
         print("not installed, skipped: " + ", ".join(skipped))
 
 
-def print_dev_failures(datasets: Path, run: dict) -> None:
+def print_dev_failures(datasets: Path, run: dict, own: dict | None = None) -> None:
     """The project's misses on dev pages only: what tuning may look at."""
     truth = load_truth(datasets)
     halves = page_halves(truth)
@@ -477,6 +515,19 @@ def print_dev_failures(datasets: Path, run: dict) -> None:
             for field in ("title", "author", "date"):
                 if meta_hit(field, label.get(field), output.get(field)) is False:
                     print(f"meta {name} {page_id} {field}: want {label.get(field)!r} got {output.get(field)!r}")
+    for name, data in (own or {}).items():
+        for page_id, label in data["labels"].items():
+            if half_of(own_labels.site(data["pages"], page_id, label.get("url")) or site_of(label.get("url") or "", name)) != "dev":
+                continue
+            output = results.get(f"{data['pages']}/{page_id}") or {}
+            for field in ("title", "author", "date"):
+                if meta_hit(field, label.get(field), output.get(field)) is False:
+                    unsure = " (labeller unsure)" if field in label.get("unsure", []) else ""
+                    print(f"ours {name} {page_id} {field}: want {label.get(field)!r} got {output.get(field)!r}{unsure}")
+            if label.get("body") is not None:
+                counts = page_body_counts(label["body"], output.get("body") or "", False)
+                if page_f1(counts) < 0.9:
+                    print(f"ours {name} {page_id} body: F1 {page_f1(counts):.3f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -491,12 +542,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dev-only", action="store_true",
                         help="print the dev half's figures only, for tuning runs: the held-out half is measured"
                              " rarely, so that it stays a test of pages nobody tuned on")
+    parser.add_argument("--extra", type=Path, default=Path("../extra-pages"),
+                        help="the folder benchmarks/fetch_extra_pages.py filled: other packages' test pages, scored on"
+                             " the project's own labels (benchmarks/labels); left out when it does not exist")
     parser.add_argument("--interpreter", action="append", default=[], metavar="NAME=PYTHON",
                         help="run extractor NAME with another Python, e.g. magic-html=/opt/py312/bin/python"
                              " (an environment where it and this project are installed)")
     args = parser.parse_args(argv)
+    extra = args.extra if args.extra.is_dir() else None
     if args.run:
-        run_extractor(args.run, args.datasets, args.output)
+        run_extractor(args.run, args.datasets, args.output, extra)
         return 0
     interpreters = dict(item.split("=", 1) for item in args.interpreter)
     present = available_extractors() + [name for name in interpreters if name not in available_extractors()]
@@ -505,11 +560,12 @@ def main(argv: list[str] | None = None) -> int:
         runs = {name: json.loads((args.rescore / f"{name}.json").read_text(encoding="utf-8"))
                 for name in names if (args.rescore / f"{name}.json").exists()}
     else:
-        runs = run_all(names, args.datasets, args.keep, interpreters)
+        runs = run_all(names, args.datasets, args.keep, interpreters, extra)
+    own = own_labels.truth(own_labels.load(), args.datasets, extra)
     print_report(args.datasets, runs, [name for name in OPTIONAL if name not in present],
-                 ("dev",) if args.dev_only else (*HALVES, None))
+                 ("dev",) if args.dev_only else (*HALVES, None), own)
     if args.failures and "project" in runs:
-        print_dev_failures(args.datasets, runs["project"])
+        print_dev_failures(args.datasets, runs["project"], own)
     return 0
 
 
