@@ -43,7 +43,9 @@ def labelled_body(lines: list[tuple[str, str]], label: dict) -> str | None:
     if end is None:
         raise ValueError(f"body_last {last!r} is no line's beginning after body_first")
     skipped = [skip[:_BEGINNING] for skip in label.get("body_skip") or []]
-    return "\n".join(text for text in texts[start: end + 1] if not any(text.startswith(skip) for skip in skipped))
+    # (The first and last lines are the body's, whatever a skipped line's beginning shares with them.)
+    return "\n".join(text for index, text in enumerate(texts[start: end + 1], start)
+                      if index in (start, end) or not any(text.startswith(skip) for skip in skipped))
 
 def truth(labels: dict[str, dict], datasets: Path, extra: Path | None) -> dict[str, dict]:
     """{set name: {page id: label with "body" filled in from its line beginnings}} for the
