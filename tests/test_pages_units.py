@@ -657,6 +657,18 @@ def test_related_list_and_page_nav_are_not_body_text():
     assert text == f"{HAN * 4}\n{HAN * 3}"
 
 
+def test_related_links_opening_an_article_leave_the_article_after_them():
+    body = ("<h1>標題</h1><div class='content'><p>相关新闻：</p><p><a href='/a'>直播2019年发布会</a></p>"
+            f"<p><a href='/b'>秋季新品发布会：谈色彩</a></p><p>{HAN * 4}</p><p>{HAN * 3}</p></div>")
+    assert parse_article(page(body), "https://a.example/x").body_text == f"{HAN * 4}\n{HAN * 3}"
+
+
+def test_a_keyword_linked_inside_a_sentence_stays_in_it():
+    linked = "<span id='usstock_AAPL'><a class='keyword' href='/quotes/AAPL'>苹果</a></span>"
+    body = f"<h1>標題</h1><div class='content'><p>新浪科技讯 北京时间9月11日凌晨消息，{linked}2019秋季发布会开幕。{HAN * 3}</p><p>{HAN * 3}</p></div>"
+    assert "消息，苹果2019秋季发布会开幕" in parse_article(page(body), "https://a.example/x").body_text
+
+
 PROSE = ["The council met on Friday. It voted to repair the old bridge before winter comes.",
          "Work starts next month. The road will close for three weeks while crews replace the deck.",
          "Residents asked for a detour. The council said buses will use the river road instead."]

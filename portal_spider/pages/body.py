@@ -66,11 +66,31 @@ def is_byline(text: str) -> bool:
 
 
 def _drop_related(top) -> list:
-    """A "相关报道" / "Related articles" heading and the list after it."""
+    """A "相关报道" / "Related articles" heading and the list after it, up to the first
+    paragraph of prose (a box of related links may open an article as well as close it)."""
     for element in top.iter():
         if element is not top and len(element) <= 2 and _RELATED.match(fold_whitespace(text_content(element))):
-            return [element] + [s for s in element.itersiblings() if isinstance(s.tag, str)]
+            listed = [element]
+            for sibling in element.itersiblings():
+                if not isinstance(sibling.tag, str):
+                    continue
+                if _prose_paragraph(sibling):
+                    break
+                listed.append(sibling)
+            return listed
     return []
+
+
+_PROSE_PUNCTUATION = re.compile(r"[，。？！；]|[.?!,;]\s")
+
+
+def _prose_paragraph(element) -> bool:
+    """Sentences outside links: an article's paragraph, not a list's entry (a linked
+    headline, "·另一篇文章的標題（2005-04-03）")."""
+    own = fold_whitespace(text_content(element))
+    for link in element.iter("a"):
+        own = own.replace(fold_whitespace(text_content(link)), "", 1)
+    return len(own) >= 40 and _PROSE_PUNCTUATION.search(own) is not None
 
 
 _INLINE = {"span", "font", "b", "i", "em", "strong", "u", "sub", "sup", "small"}
@@ -140,7 +160,8 @@ def _drop_furniture(elements: list, title: str | None) -> None:
             links = sum(link_lengths[a] for a in element.iter("a"))
             page_nav = len(text) < 100 and _PAGE_NAV.match(text) and not _inline_in_prose(element, text)
             own = len(text) - links
-            link_list = links / len(text) > 0.6 and (own < _SHORT_ARTICLE or own * 2 < unlinked)
+            link_list = (links / len(text) > 0.6 and (own < _SHORT_ARTICLE or own * 2 < unlinked)
+                         and not _inline_in_prose(element, text))  # a keyword's link inside a sentence
             if is_title or _BREADCRUMB.match(text) or page_nav or link_list or (
                 is_byline(text) and len(element.findall(".//p")) + len(element.findall(".//div")) <= 1
             ):
