@@ -294,3 +294,36 @@ def zh_author_of(above: str, after: str = "", head: str = "", url: str = "http:/
 ])
 def test_chinese_bylines_tell_writers_from_outlets_editors_and_readers(above, after, head, url, author):
     assert zh_author_of(above, after, head, url) == author
+
+
+@pytest.mark.parametrize("dateline", ["新华社巴黎12月9日电（记者唐霁）", "长江网10月4日讯（记者唐霁 整合） "])
+def test_the_reporter_a_dateline_credits_wrote_the_article_not_its_editor(dateline):
+    opening = f"<p>{dateline}法国9日再次爆发全国跨行业大罢工，反对政府进行退休制度改革。{'首都交通陷入瘫痪。' * 20}</p>"
+    assert zh_author_of("", opening + "<p>【编辑：姚昊】</p>") == "唐霁"
+
+
+@pytest.mark.parametrize("above, after, author", [
+    # A photographer's closing credit is no byline.
+    ("", "<p>图为启动仪式。（刘通摄）</p>", None),
+    # "Name/Paper" on a line of its own.
+    ("<p>石佳/中国青年报</p>", "<div>责任编辑：张珺</div>", "石佳"),
+    # Menu entries beside the headline, one a surname's character ("商城"), name nobody.
+    ("<ul><li>游戏</li><li>商城</li><li>攻略</li></ul>", "", None),
+    # Author markup holding labels is read as the labels say: the editor, not "责任编辑".
+    ("<div class='author'>作者：未知 责任编辑：棒棒不是糖</div>", "", "棒棒不是糖"),
+    ("<div>作者：系统管理员</div>", "", None),
+])
+def test_chinese_credits_around_the_article(above, after, author):
+    assert zh_author_of(above, after) == author
+
+
+@pytest.mark.parametrize("ld_name, byline, author", [
+    # A wire or desk credited as the structured author stands in for the writer the byline names.
+    ("By: CNN Wire", "<p>By Leigh Ann Caldwell</p>", "Leigh Ann Caldwell"),
+    ("National Desk", "<p>By Michael Russell</p>", "Michael Russell"),
+    ("By: CNN Wire", "", "CNN Wire"),
+])
+def test_a_wire_or_desk_stands_in_for_the_writer(ld_name, byline, author):
+    html = (f"<html><head>{_ld_author(ld_name)}</head><body><h1>Ein Titel für den Artikel hier</h1>{byline}{TEXT}"
+            "</body></html>")
+    assert parse_article(html, "https://a.example/x").author == author

@@ -23,6 +23,7 @@ _CREDIT_VERB = "".join(f"(?<!{verb} )" for verb in _CREDIT_VERBS)
 _AUTHOR_LABEL = (
     r"(?:(?:原?作\s*者|原\s*创(?=\s*[:：])|原\s*創(?=\s*[:：])|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：]|\s)"
     r"|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平
+    r"|(?<=[（(])\s*(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # a dateline's credit: 新华社巴黎12月9日电（记者唐霁）
     r"|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?"
     rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?<![\w]){_CREDIT_VERB}BY(?=\s+[A-Z])"
     r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s*von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|^von(?=\s)"
@@ -49,7 +50,7 @@ _RANKS = ("author", "poster", "editor", "source", "stand-in", "syndicated")
 _STAND_IN_RANK = _RANKS.index("stand-in")
 _VALUE_END = re.compile(
     r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜【】\[\]()（）<>《》«»。;；•·:：]|"
-    r"发布|發布|发表|發表|时间|時間|日期|点击|點擊|阅读|閱讀|浏览|瀏覽|字号|字體|http|报道|報道|報導|摄|攝|整理|编译|編譯|发自|發自|"
+    r"发布|發布|发表|發表|时间|時間|日期|点击|點擊|阅读|閱讀|浏览|瀏覽|字号|字體|http|报道|報道|報導|摄|攝|整理|整合|编译|編譯|发自|發自|"
     r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|"
     r"\b(?:[Vv]eröffentlicht|[Aa]ktualisiert|[Pp]ublicado|[Aa]ctualizado|[Pp]ublié|Datum|Date|Fecha)\b|"
     r"\b(?:Symbolbild|Symbolfoto|Titelbild|Beitragsbild|Kategorien|Kategorie|Categories|Category|Schlagwörter)\b|"
@@ -77,7 +78,7 @@ _ORGANISATION = re.compile(
     r"\b(?:University|Institute|Association|Foundation|Department|Agency|Ministry|Council)\b|"
     r"出版社|期刊|杂志社|雜誌社|有限公司|集团|集團", re.I
 )
-_LEAD_IN = re.compile(r"^\s*(?:(?:veröffentlicht|geschrieben|erstellt|eingestellt|artikel|posted|written|text|ein beitrag)\s+)?(?:von|by|par|por|de)\s+", re.I)
+_LEAD_IN = re.compile(r"^\s*(?:(?:veröffentlicht|geschrieben|erstellt|eingestellt|artikel|posted|written|text|ein beitrag)\s+)?(?:von|by|par|por|de)(?:\s*:)?\s+", re.I)
 _STRUCTURED_END = re.compile(r",\s*\d|\s@\w|\s[|•·]\s")
 _PLACE_REPORT = re.compile(r"(?<=\S)(?:报道|報道|報導|电|電)")
 _LABEL_ALONE = re.compile(
@@ -260,10 +261,19 @@ def _names_after_preposition(names: list[str]) -> bool:
     return not (len(names) > 1 and all(" " not in name and not _HAN_NAME.match(name) for name in names))
 
 
+# A paragraph opening with its dateline and reporters: "新华社巴黎12月9日电（记者唐霁）…",
+# "长江网10月4日讯（记者陈智 整合）…".
+_DATELINE_CREDIT = re.compile(r"^[^（(。，]{2,40}?(?:电|電|讯|訊)\s*[（(][^（()）]{2,40}[)）]")
+
+
 def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
-    """(rank, names) for a byline, rank an index into _RANKS."""
+    """(rank, names) for a byline, rank an index into _RANKS; of a paragraph, only the
+    credit its dateline opens with."""
     if len(text) > 200:
-        return None
+        dateline = _DATELINE_CREDIT.match(text)
+        if not dateline:
+            return None
+        text = dateline[0]
     text = strip_pinyin(text)
     best = None
     matches = list(_LABELS.finditer(text))
@@ -313,8 +323,11 @@ def _bracketed_in_dateline(text: str) -> list[str] | None:
 
 
 def _closing_credit(text: str) -> list[str] | None:
-    """"……（姚峰 上海报道）" / "（常书香 马丹阳）": reporters credited at the end of a paragraph."""
+    """"……（姚峰 上海报道）" / "（常书香 马丹阳）": reporters credited at the end of a paragraph
+    (not "（刘通摄）", a photographer's)."""
     match = _CREDIT.search(text)
+    if match and re.search(r"(?:摄|攝|摄影|攝影|图|圖)\s*$", match[1]):
+        return None
     names = _names(match[1]) if match else []
     return names if names and all(name[0] in _SURNAMES and _HAN_NAME.match(name) for name in names) else None
 
@@ -352,11 +365,22 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
     credit = list(_CREDIT_SEPARATOR.finditer(text)) if len(text) < 120 else []
     if credit and _outlet(text[credit[-1].end():].strip()) and (names := _person_names(text[: credit[-1].start()])):
         return names
-    # A short Han line alone is a name only with a common surname ("胡平", not "首页");
-    # capitalised English word pairs alone are as often headings as names.
-    return [text] if _HAN_PERSON.match(text) and text[0] in _SURNAMES and text not in _NOT_A_WRITER else None
+    # "石佳/中国青年报": the writer, then the paper.
+    if (credit := _NAME_SLASH_OUTLET.match(text)) and _HAN_OUTLET.match(credit[2]) and credit[1][0] in _SURNAMES:
+        return [credit[1]]
+    # A short Han line alone is a name only with a common surname ("胡平", not "首页"), and
+    # not beside another short word (a menu: "游戏 / 商城 / 攻略"); capitalised English word
+    # pairs alone are as often headings as names.
+    in_menu = _menu_word(previous) or _menu_word(following)
+    return [text] if (_HAN_PERSON.match(text) and text[0] in _SURNAMES and text not in _NOT_A_WRITER
+                      and not in_menu) else None
 
 
+def _menu_word(text: str) -> bool:
+    return 0 < len(text) <= 4 and not any(character.isdigit() for character in text)
+
+
+_NAME_SLASH_OUTLET = re.compile(r"^([\u4e00-\u9fff]{2,4})\s*[/／]\s*([\u4e00-\u9fff]{2,12})$")
 # What sets a paper or agency off after the writers' names (not "/": "Jane Roe / AP" is how
 # captions credit a photographer).
 _CREDIT_SEPARATOR = re.compile(r"\s*[|·•–—]\s*|\s+-\s+|,\s+")
@@ -497,13 +521,17 @@ def _marked_names(root):
         if re.match(rf"\s*{_EDITOR_LABEL}", text):
             continue  # "<p class='show_author'>责任编辑：…": an editor, whom the labelled bylines rank
         text = re.sub(rf"^\s*(?:{_AUTHOR_LABEL})\s*[:：]?", "", text).strip()
+        if _LABELS.search(text):
+            continue  # "作者：未知 责任编辑：…": labelled bylines, which the label finders rank
         led = text != raw  # "erstellt von Dominique — …", "Author: Bo2man am …": the label vouches for one word
         if 1 < len(text) < 80:
             pieces = _person_pieces(element)
             names = pieces if len(pieces) > 1 and _only_names(element, pieces) else _names(text)
             alone = names == [text]  # the element holds nothing but the name
+            # (Not the buttons beside an account's name: "中国广州发布 关注".)
             names = [_trimmed(n, pieces) for n in names
-                     if alone or led or _HAN_NAME.match(n) or (_LATIN_NAME.match(n) and " " in n)]
+                     if (alone or led or _HAN_NAME.match(n) or (_LATIN_NAME.match(n) and " " in n))
+                     and n not in _NOT_A_WRITER and n.lower() not in _UI_WORDS]
             if names:
                 yield index, names
 
@@ -823,7 +851,8 @@ def _writer_beside_editor(root, names: list[str], windows: list[list[str]], soft
 _PLACEHOLDERS = {
     "未知", "佚名", "匿名", "不详", "不詳", "暂无", "暫無", "无", "無", "网友", "網友", "游客", "遊客", "本站", "管理员", "管理員",
     "网络", "網絡", "網路", "互联网", "互聯網", "原创", "原創",
-    "超级管理员", "超級管理員", "admin", "administrator", "root", "webmaster", "guest", "unknown", "anonymous", "anon",
+    "超级管理员", "超級管理員", "系统管理员", "系統管理員", "admin", "administrator", "root", "webmaster", "guest", "unknown",
+    "anonymous", "anon",
     "n/a", "na", "none", "null", "user",
 }
 # Stand-ins for the writer that count only when the page names nobody else.
@@ -831,9 +860,14 @@ _STAND_INS = {"小编", "小編", "编辑部", "編輯部", "本站编辑", "本
 _NO_LETTERS = re.compile(r"^[\W_]*$")
 
 
+# A newsroom's desk or wire credited where a writer would be: "National Desk", "CNN Wire".
+_DESK = re.compile(r"^(?:[\w.&'-]+\s+){1,3}(?:Desk|Wire|Staff|Newsroom|Reports)$")
+
+
 def _stands_in(name: str) -> bool:
-    """A stand-in (小编, Redaktion) or a news outlet named where the writer would be (作者：新京报)."""
-    return name.lower() in _STAND_INS or _HAN_OUTLET.match(name) is not None
+    """A stand-in (小编, Redaktion, a desk or wire) or a news outlet named where the writer
+    would be (作者：新京报)."""
+    return name.lower() in _STAND_INS or _HAN_OUTLET.match(name) is not None or _DESK.match(name) is not None
 
 
 def _credited_software(root) -> set[str]:
