@@ -151,6 +151,7 @@ def test_a_headline_date_in_full_width_digits_dates_the_article():
 @pytest.mark.parametrize("zone, text, expected", [
     # Where dates are written year first, a two-digit year with a clock time leads.
     (CHINA, "19-09-05 11:10", "2019-09-05T11:10:00+08:00"),
+    (CHINA, "发布时间：18-03-08 23:16", "2018-03-08T23:16:00+08:00"),  # after a label's colon
     (ZoneInfo("Asia/Taipei"), "發表於 19/9/5 下午3:10", "2019-09-05T15:10:00+08:00"),
     (ZoneInfo("Asia/Tokyo"), "24.04.27 10:00", "2024-04-27T10:00:00+09:00"),
     # Elsewhere it is the day first, and without a clock it is no date at all.
@@ -160,6 +161,13 @@ def test_a_headline_date_in_full_width_digits_dates_the_article():
 def test_a_two_digit_year_leads_where_dates_are_written_year_first(zone, text, expected):
     moment = find_date(text, DateContext(zone, None))
     assert (iso(moment) if moment else None) == expected
+
+
+def test_a_day_and_a_clock_in_elements_side_by_side_are_read_apart():
+    words = "国行版本各容量售价公布，这是正文内容。" * 6
+    html = (f'<html lang="zh-CN"><body><h1>新版本更新说明</h1><div><span>发布时间：18-03-08</span><span class="time">23:16</span>'
+            f'</div><div class="content"><p>{words}</p><p>{words}</p></div></body></html>')
+    assert parse_article(html, "https://news.example.cn/a/1.html").published_at == "2018-03-08T23:16:00+08:00"
 
 
 @pytest.mark.parametrize("text", ["一九九八年二月三十日", "二〇一九年十二十月五日", "二〇一九年一二月五日"])

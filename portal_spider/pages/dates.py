@@ -72,7 +72,7 @@ _DMY_SHORT = re.compile(r"(?=\d)(?<![\d.])(\d{2})\.(\d{2})\.(\d{2})(?![\d.])" + 
 # A two-digit year first, with a clock time ("19-09-05 11:10"): how pages in the zones that
 # write dates year first (China, Taiwan, Hong Kong, Japan, Korea) shorten them. Elsewhere
 # such a date is the day first ("27.04.24"), and without the clock it may be a range or a score.
-_YMD_SHORT = re.compile(r"(?=\d)(?<![\d.\-/:])(\d{2})([-/.])(\d{1,2})\2(\d{1,2})(?![\d.\-/])" + _TIME + _OFFSET, re.I)
+_YMD_SHORT = re.compile(r"(?=\d)(?<![\d.\-/])(?<!\d:)(\d{2})([-/.])(\d{1,2})\2(\d{1,2})(?![\d.\-/])" + _TIME + _OFFSET, re.I)
 _YEAR_FIRST_ZONES = {"Asia/Shanghai", "Asia/Chongqing", "Asia/Urumqi", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Macau",
                      "Asia/Tokyo", "Asia/Seoul", "PRC", "ROC", "ROK", "Japan", "Hongkong"}
 _MONTH_INITIALS = "".join(sorted({name[0] for name in _MONTHS}))

@@ -65,6 +65,8 @@ def page_lines(root) -> list[tuple[str, etree._Element]]:
             # Space before a line's first text is folded away: most pieces are the
             # indentation between tags, and they need no flush.
             if buffer or not text.isspace():
+                if text[0].isdigit() and buffer and buffer[-1][-1:].isdigit():
+                    text = " " + text  # two elements' numbers: "18-03-08</span><span>23:16" is a day and a clock
                 buffer.append(text)
     if buffer:
         _flush(buffer, owner, lines)
