@@ -253,6 +253,9 @@ def test_a_title_that_names_no_article_gives_way_to_the_headline_above_it(head, 
     ("", "<h1>Subject: Patch 1.2 notes and known issues</h1>", "Patch 1.2 notes and known issues"),
     # A hyphen after a closing quote sets the site's name off as after a Han character.
     ("<title>劳伦斯：一个无法定义的“洛克菲勒”-搜狐财经</title>", "", "劳伦斯：一个无法定义的“洛克菲勒”"),
+    # The site's name glued on with a hyphen after Latin letters, the headline an h4.
+    ("<title>阿里发布最强AI芯片：一块顶十块GPU-EDN 电子技术设计</title>", "<h4>阿里发布最强AI芯片：一块顶十块GPU</h4>",
+     "阿里发布最强AI芯片：一块顶十块GPU"),
     # An icon font's glyph (a private-use character) is no part of the headline.
     ("<title>投身外交(3)_读书频道_新浪网</title>", "<table><tr><td>投身外交(3)\ue004</td></tr></table>", "投身外交(3)"),
 ])

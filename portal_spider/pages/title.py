@@ -469,6 +469,7 @@ def title_field(page: Page) -> tuple[str | None, str]:
                or _without_kicker(_shown_or_extended(references, lines, structured.site_names, page.url), lines,
                                   references, structured.site_names, page.url)
                or _heading_before_qualifier(references, lines, structured.site_names))
+    heading = heading or _title_before_site(references, lines)
     if heading:
         return without_label(heading), HEURISTIC
     if not references:
@@ -477,6 +478,26 @@ def title_field(page: Page) -> tuple[str | None, str]:
     return _as_shown(title, lines), metas[0][1] if metas else META
 
 
+_SITE_TAIL = re.compile(r"^\s*[-–—|_:·•~/｜]\s*\S")
+
+
+def _title_before_site(references: list[str], lines: list) -> str | None:
+    """A heading of the page that a title opens with, the rest a separator and a short
+    tail: the site's name glued on without spaces ("…一块顶十块GPU-EDN 电子技术设计"), which
+    the separators between title segments leave alone (a hyphen between Latin letters
+    joins words)."""
+    for reference in references:
+        key = normalise_for_compare(reference)
+        for text, owner in lines[:300]:
+            if owner.tag not in _ALL_HEADINGS or not 8 <= len(text) < len(reference):
+                continue
+            line_key = normalise_for_compare(text)
+            if key.startswith(line_key) and len(key) - len(line_key) <= 40 and _SITE_TAIL.match(key[len(line_key):]):
+                return text
+    return None
+
+
+_ALL_HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 # A kicker before the headline in a title ("Klimaschutz: Bohren, bis es heiß wird").
 _KICKER = re.compile(r"^(.{2,60}?)(?::\s+|\s+[–—-]\s+)(.{15,})$")
 
