@@ -29,7 +29,7 @@ _BREAKING = {"p", "div", "section", "article", "main", "header", "footer", "li",
              "form", "address", "aside", "nav"}
 _SKIPPED = {"script", "style", "noscript", "template", "head", "select", "option", "textarea"}
 _META_KEYS = re.compile(r"title|author|date|time|publish|creator|byline|site_name|locale|source|editor", re.I)
-LINE_LENGTH = 300  # characters of a line shown, and matched by the labels' line beginnings
+LINE_LENGTH = 300  # characters of a line shown
 
 
 def decode(data: bytes) -> str:
@@ -64,7 +64,7 @@ def visible_lines(markup: str) -> list[tuple[str, str]]:
     def flush(tag: str) -> None:
         text = " ".join("".join(buffer).split())
         if text:
-            lines.append((tag, text[:LINE_LENGTH]))
+            lines.append((tag, text))
         buffer.clear()
 
     tags = ["body"]
@@ -113,7 +113,7 @@ def describe(url: str | None, markup: str, every_line: bool) -> list[str]:
     lines = visible_lines(markup)
     out.append(f"--- visible lines ({len(lines)}), [tag] text ---")
     shown = lines if every_line or len(lines) <= 260 else lines[:200] + [("...", f"({len(lines) - 260} lines left out)")] + lines[-60:]
-    out.extend(f"[{tag}] {text}" for tag, text in shown)
+    out.extend(f"[{tag}] {text[:LINE_LENGTH]}" for tag, text in shown)
     return out
 
 

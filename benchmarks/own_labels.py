@@ -36,12 +36,14 @@ def labelled_body(lines: list[tuple[str, str]], label: dict) -> str | None:
     if not first or not last:
         return None
     texts = [text for _, text in lines]
-    start = next((i for i, text in enumerate(texts) if text.startswith(first[:_BEGINNING])), None)
-    if start is None:
+    starts = [i for i, text in enumerate(texts) if text.startswith(first[:_BEGINNING])]
+    if not starts:
         raise ValueError(f"body_first {first!r} is no line's beginning")
-    end = next((i for i in range(start, len(texts)) if texts[i].startswith(last[:_BEGINNING])), None)
+    end = next((i for i in range(starts[0], len(texts)) if texts[i].startswith(last[:_BEGINNING])), None)
     if end is None:
         raise ValueError(f"body_last {last!r} is no line's beginning after body_first")
+    # The nearest start before the end: a summary atop the page may open as the body does.
+    start = max(i for i in starts if i <= end)
     skipped = [skip[:_BEGINNING] for skip in label.get("body_skip") or []]
     # (The first and last lines are the body's, whatever a skipped line's beginning shares with them.)
     return "\n".join(text for index, text in enumerate(texts[start: end + 1], start)
