@@ -665,6 +665,13 @@ def test_related_list_and_page_nav_are_not_body_text():
     assert text == f"{HAN * 4}\n{HAN * 3}"
 
 
+@pytest.mark.parametrize("line", ["您所在的位置： 首页 > 快讯 > 公司", "首页 > 快讯 > 公司 > 正文",
+                                  "声明：本报力求信息真实、准确，文章提及内容仅供参考，不构成实质性投资建议。", "编辑|禤志杰", "校对｜黄慧敏"])
+def test_breadcrumbs_disclaimers_and_credits_around_an_article_are_not_body_text(line):
+    body = f"<h1>標題</h1><div class='content'><p>{line}</p><p>{HAN * 4}</p><p>{HAN * 3}</p><p>{line}</p></div>"
+    assert parse_article(page(body), "https://a.example/x").body_text == f"{HAN * 4}\n{HAN * 3}"
+
+
 def test_related_links_opening_an_article_leave_the_article_after_them():
     body = ("<h1>標題</h1><div class='content'><p>相关新闻：</p><p><a href='/a'>直播2019年发布会</a></p>"
             f"<p><a href='/b'>秋季新品发布会：谈色彩</a></p><p>{HAN * 4}</p><p>{HAN * 3}</p></div>")

@@ -13,10 +13,13 @@ from .dates import WRITTEN_DAY
 from .lines import page_lines
 from .text import fold_whitespace, normalise_for_compare, strip_pinyin, text_content
 
-_BREADCRUMB = re.compile(r"^(當前位置|当前位置|您的位置|您现在的位置|你现在的位置|您現在的位置|所在位置|位置)\s*[:：]")
+# "您所在的位置：首页 > 快讯", "当前位置：…", or a trail from the front page ("首页 > 快讯 > 公司").
+_BREADCRUMB = re.compile(r"^[^\s:：，。]{0,6}位置\s*[:：]|^(?:首页|首頁|Home)\s*[>»›]\s*\S", re.I)
 _BYLINE_LABEL = re.compile(
     r"(作者|撰文|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|原创|原創|来源|來源|发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|时间|時間|日期|"
     r"浏览|瀏覽|阅读|閱讀|点击|點擊)\s*[:：]"
+    # The people credited as official accounts write them: "编辑|禤志杰", "校对|黄慧敏".
+    r"|(作者|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|校对|校對)\s*[|｜]"
 )
 # Reporter lines without a colon ("本报记者王燕平", a site or channel set off before the
 # word: "新华网黑龙江频道 记者 伊琳") and bare datelines ("2003-7-24 钱江晚报").
@@ -34,7 +37,8 @@ _RELATED = re.compile(
 )
 # A site's or a photo's copyright notice: "© 2023 Example Media", "Copyright 2019 …",
 # "版权所有，转载请注明出处". The word alone ("a copyright lawsuit") is no notice.
-_COPYRIGHT = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\s*(?:©|\(c\)|\d{4})|all rights reserved|版权所有|版權所有", re.I)
+_COPYRIGHT = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\s*(?:©|\(c\)|\d{4})|all rights reserved|版权所有|版權所有"
+                        r"|^(?:免责|免責|特别|特別)?(?:声明|聲明)\s*[:：]", re.I)  # and a disclaimer: "声明：…仅供参考"
 _NOTICE_LENGTH = 120
 _FURNITURE_TAGS = ("h1", "h2", "p", "div", "span", "td", "li", "ul", "ol", "table", "center", "font", "dl", "section")
 _SANITISE_TAGS = {
