@@ -327,3 +327,14 @@ def test_a_wire_or_desk_stands_in_for_the_writer(ld_name, byline, author):
     html = (f"<html><head>{_ld_author(ld_name)}</head><body><h1>Ein Titel für den Artikel hier</h1>{byline}{TEXT}"
             "</body></html>")
     assert parse_article(html, "https://a.example/x").author == author
+
+
+def test_structured_data_naming_its_section_still_speaks_for_the_page_whose_headline_it_gives():
+    ld = ('<script type="application/ld+json">{"@type": "NewsArticle", "headline": "All-new Sentra is what we want",'
+          ' "url": "https://cars.example/news/", "author": {"@type": "Person", "name": "Marcus De Guzman"}}</script>'
+          '<title>All-new Sentra is what we want - Auto News</title>')
+    teasers = "<h5>The Nissan Northern Xperience</h5><p>June 15, 2010</p>"
+    html = f"<html><head>{ld}</head><body><h1>All-new Sentra is what we want</h1>{TEXT}{teasers}</body></html>"
+    assert parse_article(html, "https://cars.example/news/all-new-sentra.html").author == "Marcus De Guzman"
+    # Without it, a teaser's headline over its date is no byline either.
+    assert parse_article(html.replace(ld, ""), "https://cars.example/news/all-new-sentra.html").author is None

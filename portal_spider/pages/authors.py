@@ -420,6 +420,7 @@ def _person_line(text: str) -> bool:
     and headings shout): "Anna von Berg"."""
     words = text.split()
     return (2 <= len(words) <= 4 and _LATIN_NAME.match(text) is not None and not text.isupper()
+            and words[0].lower() not in _ARTICLES  # "The Nissan Northern Xperience": a teaser's headline
             and not any(word.lower() in _UI_WORDS for word in words) and _plausible_author(text, set()))
 
 

@@ -152,14 +152,27 @@ def _node_urls(node: dict) -> list[str]:
     return [v for v in values if isinstance(v, str) and v.startswith(("http://", "https://"))]
 
 
-def _another_item(node: dict, own: set[str]) -> bool:
+def _another_item(node: dict, own: set[str], titles: list[str]) -> bool:
     """A JSON-LD article node about another page (a related story, a teaser): it names
-    URLs and none is this page's."""
+    URLs and none is this page's, and its headline is not the one the page's own titles
+    carry (a site may give every article its section's URL)."""
     keys = {_page_key(u) for u in _node_urls(node)} - {""}  # a site's home page names no item
-    return bool(own and keys) and not keys & own
+    if not (own and keys) or keys & own:
+        return False
+    headline = node.get("headline")
+    headline = " ".join(headline.split()).lower() if isinstance(headline, str) else ""
+    return not (len(headline) >= 10 and any(headline in title for title in titles))
 
 
-def _from_json_ld(scripts: list, found: Structured, own: set[str]) -> None:
+def _own_titles(tree, metas: list) -> list[str]:
+    """The page's <title> and title meta tags, whitespace folded and lower-cased."""
+    values = [tree.findtext(".//title") or ""] + [m.get("content") or "" for m in metas
+                                                  if (m.get("property") or m.get("name") or "").lower()
+                                                  in ("og:title", "twitter:title")]
+    return [folded for value in values if (folded := " ".join(html.unescape(value).split()).lower())]
+
+
+def _from_json_ld(scripts: list, found: Structured, own: set[str], titles: list[str]) -> None:
     nodes = []
     for script in scripts:
         if (script.get("type") or "").strip().lower() == "application/ld+json" and script.text:
@@ -170,7 +183,7 @@ def _from_json_ld(scripts: list, found: Structured, own: set[str]) -> None:
     articles = [n for n in nodes if _types(n) & _ARTICLE_TYPES]
     articles.sort(key=lambda n: bool(_types(n) <= _PAGE_TYPES))  # real articles before WebPage
     for node in articles:
-        if _another_item(node, own):
+        if _another_item(node, own, titles):
             found.discarded.append(f"JSON-LD article about another page: {', '.join(_node_urls(node))}")
             continue
         for key in ("headline", "name"):
@@ -276,7 +289,7 @@ def read_structured(tree: etree._Element, url: str | None = None, tagged: dict[s
     elements_by_tag(tree), when the caller has it."""
     found = Structured()
     tagged = elements_by_tag(tree) if tagged is None else tagged
-    _from_json_ld(tagged["script"], found, _own_urls(tagged["link"], tagged["meta"], url))
+    _from_json_ld(tagged["script"], found, _own_urls(tagged["link"], tagged["meta"], url), _own_titles(tree, tagged["meta"]))
     _from_meta(tagged["meta"], found)
     _from_itemprop(tree, tagged["time"], found)
     _unescape(found)
