@@ -25,8 +25,9 @@ def author_of(byline: str, head: str = "") -> str | None:
     ("<ul><li>Thread starter Tiberius</li><li>Start date Sep 18, 2020</li></ul>", "Tiberius"),
     # A job title after the name is no second writer.
     ("<p>By Jon King, News Reporter</p>", "Jon King"),
-    # The name beside the date that the byline shows.
+    # The name beside the date that the byline shows, a place between them or not.
     ("<p>Swantje Schemmerling | 06.11.23</p>", "Swantje Schemmerling"),
+    ("<p>Patricio Candia | Palma de Mallorca | 08/01/2014</p>", "Patricio Candia"),
     ("<p>1. Februar 2022 , Daniel Dillenburg</p>", "Daniel Dillenburg"),
     # An agency run on after the names with nothing between; a particle is no agency.
     ("<p>By Samya Kullab and Vasilisa Stepanenko The Associated Press</p>", "Samya Kullab, Vasilisa Stepanenko"),

@@ -106,9 +106,10 @@ _DATED_NAME = re.compile(
     rf"^(?:\d{{1,4}}[./-]\d{{1,2}}[./-]\d{{1,4}}\s*[-–|·,]|\d{{1,2}}\.\s*[^\W\d]{{3,9}}\.?\s+\d{{4}}\s*[-–|·,]?"
     rf"|[^\W\d]{{3,9}}\.?\s+\d{{1,2}},?\s+\d{{4}}\s*[-–|·])\s*(.+)$"
 )
-# "Jacobo Betancur Peláez | Publicado hace 3 horas", "Swantje Schemmerling | 06.11.23": a name, then the publication line.
+# "Jacobo Betancur Peláez | Publicado hace 3 horas", "Swantje Schemmerling | 06.11.23": a name, then the
+# publication line; a place may come between ("Patricio Candia | Palma de Mallorca | 08/01/2014").
 _NAME_THEN_DATE = re.compile(
-    rf"^(.{{3,60}}?)\s*[|·•]\s*(?:(?:Publicado|Published|Posted|Veröffentlicht|Publié|Actualizado|Updated|Aktualisiert)\b"
+    rf"^(.{{3,60}}?)\s*[|·•]\s*(?:[^|·•\d]{{2,40}}?\s*[|·•]\s*)?(?:(?:Publicado|Published|Posted|Veröffentlicht|Publié|Actualizado|Updated|Aktualisiert)\b"
     rf"|{_SHOWN_DATE}(?!\d))",
     re.I,
 )
