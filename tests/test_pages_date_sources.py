@@ -233,3 +233,19 @@ def test_a_clock_on_the_line_under_the_day_is_the_day_s_time():
     body = "<div class='meta'><span>By Jane Doe</span><div>28 November 2025</div><div>03:26 pm</div></div>"
     html = article(body)
     assert parse_article(html, "https://www.news.example.co.za/story").published_at == "2025-11-28T15:26:00+02:00"
+
+
+@pytest.mark.parametrize("head, line, expected", [
+    # A portal prints the source's publication time; its metadata says when its copy went up.
+    ('<meta property="article:published_time" content="2019-10-23T09:10:42+08:00">', "2019年10月23日 09:05 环球网",
+     "2019-10-23T09:05:00+08:00"),
+    # An update's time by the title is no publication time, labelled as one ...
+    ('<meta property="article:published_time" content="2019-11-20T03:15:00-08:00">',
+     "Updated 3:27 am PST, Wednesday, November 20, 2019", "2019-11-20T03:15:00-08:00"),
+    # ... or named as such by the metadata.
+    ('<meta property="article:published_time" content="2026-01-20T18:33:13+07:00">'
+     '<meta property="article:modified_time" content="2026-01-20T18:30:00+07:00">', "20/1/2026 18:30",
+     "2026-01-20T18:33:13+07:00"),
+])
+def test_the_clock_shown_by_the_title_is_the_publication_time_unless_an_update(head, line, expected):
+    assert parse_article(article(f"<div>{line}</div>", head), "https://a.example/x").published_at == expected

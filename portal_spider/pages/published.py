@@ -183,20 +183,27 @@ def _has_clock(moment: datetime) -> bool:
     return (moment.hour, moment.minute) != (0, 0)
 
 
-def _as_shown(moment: datetime, value: str, shown: datetime | None, context: DateContext) -> datetime | None:
+def _as_shown(moment: datetime, value: str, shown: datetime | None, context: DateContext,
+              published_clock: bool = False) -> datetime | None:
     """``moment`` as the page itself shows it next to the title, when the page confirms it.
 
     A UTC timestamp that the page prints as a local clock time a whole number of quarter
     hours away ("13:48" for 12:48Z) is that instant in the page's zone; a day-only value the
     page prints on the same day takes the page's clock time; a timestamp with its own
-    offset stands as it is when the page shows its day.
+    offset stands as it is when the page shows its day, or takes the clock it shows there
+    as the publication's (``published_clock``: no update's), minutes apart: a portal
+    prints the source's time, its metadata when its copy went up.
     """
     if shown is None:
         return None
     if _weak(value):
         return shown if shown.date() == moment.date() else None
-    if moment.utcoffset():
-        return moment if moment.date() == shown.date() else None  # already in the page's own zone
+    if moment.utcoffset():  # already in the page's own zone
+        if moment.date() != shown.date():
+            return None
+        if published_clock and _has_clock(shown) and shown.minute != moment.minute:
+            return shown.replace(tzinfo=moment.tzinfo, second=0)
+        return moment
     if _has_clock(shown):
         instant = moment.astimezone(timezone.utc).replace(tzinfo=None, second=0, microsecond=0)
         gap = shown.replace(tzinfo=None, second=0) - instant
@@ -205,6 +212,18 @@ def _as_shown(moment: datetime, value: str, shown: datetime | None, context: Dat
         return None
     local = moment.astimezone(context.zone)
     return local if local.date() == shown.date() else None
+
+
+def _publication_clock(page: Page, windows: list[list[str]], shown: datetime | None, context: DateContext) -> bool:
+    """Whether the clock time shown by the title is the publication's: on a line that no
+    label calls an update, and not the time the page's metadata says it was changed."""
+    if shown is None or not _has_clock(shown):
+        return False
+    unlabelled = [[text for text in window if not _MODIFIED_LABEL.search(text)] for window in windows]
+    if _labelled_date(unlabelled, context) != shown:
+        return False
+    changed = {_wall_minute(m) for value in page.structured.modified if (m := parse_iso(value, context))}
+    return _wall_minute(shown) not in changed
 
 
 def _wall_minute(moment: datetime) -> datetime:
@@ -434,6 +453,7 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
     moment = find_date(selected, context) if selected else None
     source = SELECTOR
     shown = _machine_readable(page.times, _labelled_date(windows, context), context)
+    published_clock = _publication_clock(page, windows, shown, context)
     # A value with its own offset and clock time is more trustworthy than a day-only or
     # naive one in another field; one the page itself shows beats both.
     candidates = sorted(((value, m, origin) for value, origin in zip(page.structured.dates, page.structured.date_origins)
@@ -442,7 +462,7 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
         # Day-only values are only compared when there is nothing better.
         pool = [c for c in candidates if not _weak(c[0])] or candidates
         moment, source = next(((local, origin) for value, m, origin in pool
-                               if (local := _as_shown(m, value, shown, context))), (None, source))
+                               if (local := _as_shown(m, value, shown, context, published_clock))), (None, source))
     if not moment and candidates:
         value, moment, source = candidates[0]
         near = _labelled_date([headline], context) if headline else None

@@ -30,6 +30,7 @@ _DATE_META = (
     "article_date_original", "cxenseparse:recs:publishtime", "originalpublicationdate",
     "content_create_time", "weibo: article:create_at", "bt:pubdate", "citation_publication_date",
 )
+_MODIFIED_META = ("article:modified_time", "og:updated_time", "datemodified", "last-modified", "dcterms.modified")
 _AUTHOR_META = (
     "author", "article:author", "og:article:author", "dc.creator", "dcterms.creator",
     "sailthru.author", "parsely-author", "byl", "citation_author", "twitter:creator",
@@ -50,6 +51,7 @@ class Structured:
     dates: list[str] = field(default_factory=list)
     site_names: list[str] = field(default_factory=list)
     canonical: str | None = None
+    modified: list[str] = field(default_factory=list)  # when the page says it was last changed
     discarded: list[str] = field(default_factory=list)
     title_origins: list[str] = field(default_factory=list)
     author_origins: list[str] = field(default_factory=list)
@@ -197,6 +199,8 @@ def _from_json_ld(scripts: list, found: Structured, own: set[str], titles: list[
             if isinstance(node.get(key), str) and node[key].strip():
                 found.add_date(node[key], STRUCTURED_DATA)
                 break
+        if isinstance(node.get("dateModified"), str):
+            found.modified.append(node["dateModified"].strip())
     for node in nodes:
         if "website" in _types(node) and isinstance(node.get("name"), str):
             found.site_names.append(node["name"])
@@ -218,6 +222,8 @@ def _from_meta(meta_elements: list, found: Structured) -> None:
     for key in _DATE_META:
         for value in metas.get(key, [])[:1]:
             found.add_date(value, META)
+    for key in _MODIFIED_META:
+        found.modified.extend(metas.get(key, [])[:1])
     for key in _AUTHOR_META:
         values = [v for v in metas.get(key, []) if not v.startswith(("http", "@", "www."))]
         if values:
