@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import html
 import json
 import re
 import sys
@@ -46,7 +47,7 @@ def page_text(set_path: str, page_id: str, datasets: Path, extra: Path | None) -
     if kind == "extra":
         text = decode((extra / name / "pages" / f"{page_id}.html").read_bytes())
         canonical = _CANONICAL.search(text)
-        return (canonical.group(1) if canonical else None), text
+        return (html.unescape(canonical.group(1)) if canonical else None), text
     folder = datasets / set_path
     url = json.loads((folder / "truth.json").read_text(encoding="utf-8"))[page_id].get("url")
     path = next((folder / "pages").glob(f"{page_id}.html*"))
