@@ -34,6 +34,12 @@ LINE_LENGTH = 300  # characters of a line shown
 
 
 def decode(data: bytes) -> str:
+    """UTF-8 when the bytes are (a page saved again keeps its old declaration), else the
+    declared charset, else charset_normalizer's guess."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
     declared = _CHARSET.search(data[:4000])
     try:
         return data.decode(declared.group(1).decode() if declared else "utf-8")
