@@ -339,3 +339,16 @@ def test_structured_data_naming_its_section_still_speaks_for_the_page_whose_head
     assert parse_article(html, "https://cars.example/news/all-new-sentra.html").author == "Marcus De Guzman"
     # Without it, a teaser's headline over its date is no byline either.
     assert parse_article(html.replace(ld, ""), "https://cars.example/news/all-new-sentra.html").author is None
+
+
+@pytest.mark.parametrize("head, byline, author", [
+    # A news agency as the meta author gives way to the byline, however its box is named.
+    ("<meta name='author' content='AP'>", "<div class='comments_datetime'><p>By PHILLIP RAWLS 10/ 5/11 09:19 PM ET</p></div>",
+     "PHILLIP RAWLS"),
+    ("<meta name='author' content='AP'>", "", "AP"),
+    # The writer and the place they write from, over the date line.
+    ("", "<p>Ángeles Escrivá | Madrid</p><div>Actualizado domingo 28/10/2012 03:21 horas</div>", "Ángeles Escrivá"),
+])
+def test_bylines_beside_agencies_and_places(head, byline, author):
+    html = f"<html><head>{head}</head><body><h1>Ein Titel für den Artikel hier</h1>{byline}{TEXT}</body></html>"
+    assert parse_article(html, "https://a.example/x").author == author

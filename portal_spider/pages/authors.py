@@ -355,6 +355,11 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
     names = _person_names(_COUNT_AFTER.sub("", text))
     if names and (_opens_with_date(following) or _opens_with_date(previous)):
         return names
+    # "Ángeles Escrivá | Madrid" over the date line: the writer, and where they write from.
+    name, _, place = text.partition(" | ")
+    if (place and 1 <= len(place.split()) <= 3 and place[:1].isupper() and _person_line(name)
+            and len(following) < 80 and any(form.search(following) for form in _DATE_FORMS)):
+        return [name]
     # "Jane Roe, Staff Writer": a name and the writer's job, nothing else, or the job on the next line.
     name, _, job = text.partition(", ")
     if job and _job_line(job) and _person_line(name):
@@ -867,9 +872,10 @@ _DESK = re.compile(r"^(?:[\w.&'-]+\s+){1,3}(?:Desk|Wire|Staff|Newsroom|Reports)$
 
 
 def _stands_in(name: str) -> bool:
-    """A stand-in (小编, Redaktion, a desk or wire) or a news outlet named where the writer
-    would be (作者：新京报)."""
-    return name.lower() in _STAND_INS or _HAN_OUTLET.match(name) is not None or _DESK.match(name) is not None
+    """A stand-in (小编, Redaktion, a desk or wire), a news agency (AP) or a news outlet named
+    where the writer would be (作者：新京报)."""
+    return (name.lower() in _STAND_INS or name.lower() in _AGENCIES or _HAN_OUTLET.match(name) is not None
+            or _DESK.match(name) is not None)
 
 
 def _credited_software(root) -> set[str]:

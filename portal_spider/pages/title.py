@@ -569,7 +569,9 @@ def title_window(lines: list, title: str | None, after_first: bool = False) -> l
             if not in_replies(owner, headline)]
 
 
-_REPLIES = re.compile(r"(?:^|[\s_-])(?:comments?|replies|reply|评论|評論)(?:$|[\s_-])", re.I)
+# A replies block's class or id: "comments", "comment-list", "reply_box" (not "comments_datetime").
+_REPLIES = re.compile(r"(?:^|\s)(?:comments?|replies|reply)(?:[-_](?:list|area|box|item|wrap|wrapper|container|section|body))?(?:$|\s)"
+                      r"|评论|評論", re.I)
 
 
 def in_replies(element, headline) -> bool:
