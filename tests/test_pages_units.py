@@ -1165,3 +1165,15 @@ def test_extract_batch_resolves_relative_paths_in_order(tmp_path):
     records = list(extract_batch(str(manifest)))
     assert [r["url"] for r in records] == ["https://a.example/b", "https://a.example/a", "https://a.example/m"]
     assert records[0]["title"] == "b標題" and "error" not in records[1] and "error" in records[2]
+
+
+def test_opening_paragraphs_set_off_one_by_one_before_the_story_are_kept_and_a_note_after_it_is_not():
+    opening = [f"Opening paragraph number {i} tells readers what happened at the restaurant on Saturday night." for i in range(3)]
+    rest = [f"Paragraph {i} of the story goes on with what the owner and the ambulance service said later, in detail."
+            for i in range(12)]
+    body = ("<h1>Chilli contest leaves two in hospital</h1><div id='mainBodyArea'>"
+            + "".join(f"<div class='par{i}'><p>{text}</p></div>" for i, text in enumerate(opening))
+            + "<div class='body'>" + "".join(f"<p>{text}</p>" for text in rest) + "</div>"
+            + "<div class='promo'><p>Join our forums to keep talking about the news, and tell us what you think of it.</p></div>"
+            + "</div>")
+    assert parse_article(page(body), "https://a.example/x").body_text == "\n".join(opening + rest)

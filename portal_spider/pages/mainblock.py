@@ -238,17 +238,28 @@ def _siblings(best, best_score: float, scores: dict) -> list:
         return [best]
     threshold = max(10.0, best_score * 0.2)
     chosen = []
+    before = True
     for sibling in parent:
         if sibling is best:
             chosen.append(sibling)
+            before = False
         elif isinstance(sibling.tag, str) and not _like_items(sibling):  # comments or teasers after it
             density = _link_density(sibling)
             score = scores.get(sibling, 0) * (1 - density)
             text = text_content(sibling).strip()
+            paragraph = sibling.tag == "p" or (before and _wraps_a_paragraph(sibling))
             # Link-heavy neighbours with decent text are sidebars, not article continuations.
-            if (score >= threshold and density < 0.2) or (sibling.tag == "p" and len(text) > 80 and density < 0.25):
+            if (score >= threshold and density < 0.2) or (paragraph and len(text) > 80 and density < 0.25):
                 chosen.append(sibling)
     return chosen if len(chosen) > 1 else _same_shape_blocks(best)
+
+
+def _wraps_a_paragraph(element) -> bool:
+    """A block holding one <p>: a paper sets its opening paragraphs off one by one before the
+    rest of the story ("<div class=firstPar><p>…</p></div>"); after the story such a block
+    is more often a note or a promotion."""
+    children = [child for child in element if isinstance(child.tag, str)]
+    return len(children) == 1 and children[0].tag == "p" and not (element.text or "").strip()
 
 
 # Both are searched for in whole blocks: the lookahead names the first character of every
