@@ -1177,3 +1177,13 @@ def test_opening_paragraphs_set_off_one_by_one_before_the_story_are_kept_and_a_n
             + "<div class='promo'><p>Join our forums to keep talking about the news, and tell us what you think of it.</p></div>"
             + "</div>")
     assert parse_article(page(body), "https://a.example/x").body_text == "\n".join(opening + rest)
+
+
+@pytest.mark.parametrize("name", ["comentarios", "commentaires", "kommentare"])
+def test_readers_comments_named_in_other_languages_are_not_body_text(name):
+    comments = "".join(f"<li><p>Lector{i} 28.oct.2012 | 11:2{i}</p><p>Su cara lo dice todo, espero que se haga justicia.</p></li>"
+                       for i in range(5))
+    article = [HAN * 6, HAN * 5, HAN * 7, HAN * 6, HAN * 8, HAN * 6]
+    body = ("<h1>Cae la jefa del aparato militar</h1><div class='noticia'>" + "".join(f"<p>{text}</p>" for text in article)
+            + f"<div id='{name}'><h3>15 Comentarios</h3><ol>{comments}</ol></div></div>")
+    assert parse_article(page(body), "https://a.example/x").body_text == "\n".join(article)

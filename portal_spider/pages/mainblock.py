@@ -29,7 +29,8 @@ _HEADING_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 _STRONG = {
     "ad", "ads", "adv", "advert", "advertisement", "gg", "guanggao", "sponsor", "sponsored", "promo",
     "share", "sharing", "sharebar", "social", "related", "relate", "recommend", "recommended",
-    "comment", "comments", "breadcrumb", "breadcrumbs", "crumbs", "cookie", "cookies", "newsletter",
+    "comment", "comments", "comentarios", "commentaires", "kommentare", "commenti", "reacties", "kommentarer",
+    "komentarze", "yorumlar", "pinglun", "breadcrumb", "breadcrumbs", "crumbs", "cookie", "cookies", "newsletter",
     "subscribe", "signup", "popup", "modal", "outbrain", "taboola", "disqus", "xgwz", "xgyd", "tjyd",
     "trending", "popular", "copyright", "pagination", "pager", "caption", "captions", "credit",
     "credits", "gallery", "slideshow", "carousel", "lightbox",
