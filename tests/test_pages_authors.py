@@ -352,3 +352,19 @@ def test_structured_data_naming_its_section_still_speaks_for_the_page_whose_head
 def test_bylines_beside_agencies_and_places(head, byline, author):
     html = f"<html><head>{head}</head><body><h1>Ein Titel für den Artikel hier</h1>{byline}{TEXT}</body></html>"
     assert parse_article(html, "https://a.example/x").author == author
+
+
+def test_the_byline_by_the_headline_beats_the_teasers_marked_before_it():
+    teasers = "".join(f"<div><a href='/s/{i}'>Story number {i} about something</a><span class='byline'><a href='/w/{i}'>"
+                      f"Writer Number{chr(65 + i % 26)}</a></span></div>" for i in range(30))
+    html = (f"<html><body><div class='header'>{teasers}</div><h1>Ein Titel für den Artikel hier</h1>"
+            "<span class='byline'><a rel='author' href='/writer/rje'>Richard (R.J.) Eskow</a></span>"
+            f"{TEXT}</body></html>")
+    assert parse_article(html, "https://a.example/x").author == "Richard (R.J.) Eskow"
+
+
+def test_a_related_story_teaser_names_its_own_writer():
+    related = ("<aside class='related'><ul><li><div><a href='/monde/autre'><h2>A Katmandou, exode sous pression</h2></a>"
+               "<span class='author'>Par<span class='authorname'> Sébastien Farcis</span></span></div></li></ul></aside>")
+    html = f"<html><body><h1>Ein Titel für den Artikel hier</h1><div class='article-body'>{related}{TEXT}</div></body></html>"
+    assert parse_article(html, "https://a.example/x").author is None

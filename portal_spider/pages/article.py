@@ -136,22 +136,23 @@ def _canonical(href: str | None, url: str) -> str | None:
     return absolute if same_host and urlsplit(absolute).scheme in ("http", "https") else None
 
 
-def _block_ends(lines: list, main_lines: list[str], title: str | None) -> list[str]:
+def _own_lines(part: list, headline, title: str | None) -> list[str]:
+    """The texts of ``part`` but the title's and those in a block of replies or of other stories."""
+    return [text for text, owner in part if text != title and (headline is None or not in_replies(owner, headline))]
+
+
+def _block_ends(lines: list, main_lines: list[str], title: str | None, headline) -> list[str]:
     """Where bylines sit besides the title: the article's first and last lines and just above it."""
     main_lines = [text for text in main_lines if text != title]
     first = next((i for i, (text, _) in enumerate(lines) if main_lines and text == main_lines[0]), 0)
-    return main_lines[:5] + main_lines[-6:] + [text for text, _ in lines[max(0, first - 6): first] if text != title]
+    return main_lines[:5] + main_lines[-6:] + _own_lines(lines[max(0, first - 6): first], headline, title)
 
 
-def _just_below(lines: list, main_lines: list[str], title: str | None) -> list[str]:
+def _just_below(lines: list, main_lines: list[str], title: str | None, headline) -> list[str]:
     """The lines right after the article: a post's footer names its poster ("由X张贴 @ …"),
     a reply below it does not."""
     last = next((i for i in range(len(lines) - 1, -1, -1) if main_lines and lines[i][0] == main_lines[-1]), None)
-    if last is None:
-        return []
-    headline = title_line(lines, title)
-    headline = lines[headline][1] if headline is not None else None
-    return [text for text, owner in lines[last + 1: last + 4] if headline is None or not in_replies(owner, headline)]
+    return _own_lines(lines[last + 1: last + 4], headline, title) if last is not None else []
 
 
 _FIELDS = ("title", "author", "published_at", "body")
@@ -183,14 +184,16 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
     page = Page(root, url, options, structured, lines, dates, times, document_title)
     title, title_source = title_field(page)
     main, body_source, main_lines = _main_block(root, options, title)
-    headline = headline_beside_article(page, title, title_source, main_lines)
-    if headline:
-        title, title_source = headline, HEURISTIC
+    shown_headline = headline_beside_article(page, title, title_source, main_lines)
+    if shown_headline:
+        title, title_source = shown_headline, HEURISTIC
         main, body_source, main_lines = _main_block(root, options, title)
-    block_ends = _block_ends(lines, main_lines, title)
+    title_at = title_line(lines, title)
+    headline = lines[title_at][1] if title_at is not None else None  # the element showing the title
+    block_ends = _block_ends(lines, main_lines, title, headline)
     body = render_body(main, base, title)
     author, author_source = author_field(page, [title_window(lines, title, after_first=True),
-                                                block_ends + _just_below(lines, main_lines, title)],
+                                                block_ends + _just_below(lines, main_lines, title, headline)],
                                          body.text.rpartition("\n")[2])
     published_at, date_source, zone_guessed = date_field(page, [title_window(lines, title), block_ends],
                                                          headline_lines(lines, title))

@@ -192,6 +192,9 @@ def _names(value: str) -> list[str]:
     """Names from the text after a label, stopping at the first thing that is no name."""
     value = _PADDED_NAME.sub(r"\1\2", value)
     value = value.strip(" :：/／|-—")
+    if nicknamed := _NICKNAMED.match(value):  # "Richard (R.J.) Eskow": the brackets end no name
+        rest = value[nicknamed.end():].lstrip(" ,;&|")
+        return [nicknamed[1]] + (_names(rest) if rest else [])
     cut = _VALUE_END.search(value)
     # "By Jane Roe, August 14, 2020": the date ends the names where it starts ("August").
     if cut and cut[0][:1].isdigit():
@@ -225,6 +228,7 @@ def _names(value: str) -> list[str]:
     return (people or names)[:6]
 
 
+_NICKNAMED = re.compile(rf"([{_CAPITAL}][\w'’.-]+\s+\([{_CAPITAL}][\w'’.-]{{0,12}}\)(?:\s+[{_CAPITAL}][\w'’.-]+){{1,2}})(?=$|[\s,;&|])")
 # Words that end the names of papers and agencies ("The Washington Post", "Associated Press").
 _OUTLET_WORDS = {"press", "times", "post", "tribune", "herald", "journal", "gazette", "chronicle", "telegraph",
                  "guardian", "reuters", "bloomberg", "wire", "agency", "daily", "weekly", "today", "network"}
@@ -495,11 +499,15 @@ def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[st
 _AUTHOR_MARKUP = (
     "(//a[@rel='author'] | //*[contains(@class, 'author') or contains(translate(@class, 'BYLINE', 'byline'), 'byline')]"
     "[not(self::body)] | //address[not(ancestor::footer)])"
-    "[not(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment')])]"
+    "[not(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment') or contains(@class, 'related')])]"
     # An advertisement card credits its advertiser ("<span class='ad-author'>").
     "[not(ancestor-or-self::*[starts-with(@class, 'ad-') or contains(@class, ' ad-') or contains(@class, 'advert')"
     " or contains(@class, 'sponsor') or contains(concat(' ', @class, ' '), ' ad ')])]"
 )
+
+
+# Teaser lists in a page's header mark their writers too, dozens of them on some front pages.
+_MARKED_LOOKED_AT = 64
 
 
 def _marked_authors(root, near: list[str] | None = None) -> list[str] | None:
@@ -522,7 +530,7 @@ def _marked_authors(root, near: list[str] | None = None) -> list[str] | None:
 
 def _marked_names(root):
     """(index among the marked elements, names) for each marked element naming someone."""
-    for index, element in enumerate(root.xpath(_AUTHOR_MARKUP)[:24]):
+    for index, element in enumerate(root.xpath(_AUTHOR_MARKUP)[:_MARKED_LOOKED_AT]):
         raw = clean_line(element.text_content())
         text = _LEAD_IN.sub("", raw)
         if re.match(rf"\s*{_EDITOR_LABEL}", text):
@@ -585,7 +593,7 @@ def _markup_trimmed(root, names: list[str] | None) -> list[str] | None:
     """Byline names from the text flow, cut where the author markup sets the name apart."""
     if not names or all(_HAN_NAME.match(name) or len(name.split()) < 3 for name in names):
         return names
-    elements = root.xpath(_AUTHOR_MARKUP)[:24]
+    elements = root.xpath(_AUTHOR_MARKUP)[:_MARKED_LOOKED_AT]
     pieces = [piece for element in elements for piece in _person_pieces(element)]
     others = [text for element in elements for piece in element.itertext() if (text := clean_line(piece))]
     return [_trimmed(name, pieces, others) for name in names]

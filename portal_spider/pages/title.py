@@ -569,15 +569,17 @@ def title_window(lines: list, title: str | None, after_first: bool = False) -> l
             if not in_replies(owner, headline)]
 
 
-# A replies block's class or id: "comments", "comment-list", "reply_box" (not "comments_datetime").
-_REPLIES = re.compile(r"(?:^|\s)(?:comments?|replies|reply)(?:[-_](?:list|area|box|item|wrap|wrapper|container|section|body))?(?:$|\s)"
+# The class or id of a block of readers' replies or of other stories: "comments",
+# "comment-list", "reply_box", "related" (not "comments_datetime").
+_REPLIES = re.compile(r"(?:^|\s)(?:comments?|replies|reply|related|recommended)"
+                      r"(?:[-_](?:list|area|box|item|wrap|wrapper|container|section|body|content|stories|posts))?(?:$|\s)"
                       r"|评论|評論", re.I)
 
 
 def in_replies(element, headline) -> bool:
-    """Whether a line sits in a block of readers' replies (one that does not also hold the
-    headline: an article's wrapper may be named for its comments too). A reply's
-    "作者：路人甲 2025-05-14" names a reader, not the writer."""
+    """Whether a line sits in a block of readers' replies or of other stories (one that does
+    not also hold the headline: an article's wrapper may be named for its comments too). A
+    reply's "作者：路人甲 2025-05-14" names a reader, a teaser's "Par X" another story's writer."""
     for ancestor in element.iterancestors():
         if ancestor.tag in ("body", "html"):
             return False
