@@ -32,6 +32,8 @@ def author_of(byline: str, head: str = "") -> str | None:
     # An agency run on after the names with nothing between; a particle is no agency.
     ("<p>By Samya Kullab and Vasilisa Stepanenko The Associated Press</p>", "Samya Kullab, Vasilisa Stepanenko"),
     ("<p>By Juan Carlos De La Cruz</p>", "Juan Carlos De La Cruz"),
+    # The writers who helped, in brackets, are writers too.
+    ("<p>Par Martin Untersinger (avec Damien Leloup et Morgane Tual)</p>", "Martin Untersinger, Damien Leloup, Morgane Tual"),
 ])
 def test_bylines_near_the_headline(byline, author):
     assert author_of(byline) == author

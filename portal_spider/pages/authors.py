@@ -188,9 +188,13 @@ def _tidy_name(name: str) -> str:
     return name
 
 
+# "Martin Untersinger (avec Damien Leloup et Morgane Tual)": the writers who helped are writers too.
+_WITH_OTHERS = re.compile(r"\s*\(\s*(?:avec|with|mit|con|com)\s+([^()]{3,80})\)")
+
+
 def _names(value: str) -> list[str]:
     """Names from the text after a label, stopping at the first thing that is no name."""
-    value = _PADDED_NAME.sub(r"\1\2", value)
+    value = _WITH_OTHERS.sub(r", \1", _PADDED_NAME.sub(r"\1\2", value))
     value = value.strip(" :：/／|-—")
     if nicknamed := _NICKNAMED.match(value):  # "Richard (R.J.) Eskow": the brackets end no name
         rest = value[nicknamed.end():].lstrip(" ,;&|")
@@ -759,7 +763,7 @@ _JOINED_NAMES = re.compile(r"\s+(?:and|und|&|et|y|e)\s+")
 
 def _structured_name(raw: str) -> str:
     """A meta/JSON-LD author value without lead-in ("Von …"), handle, code or trailing date."""
-    name = _LEAD_IN.sub("", clean_line(_PADDED_NAME.sub(r"\1\2", raw)))
+    name = _LEAD_IN.sub("", clean_line(_WITH_OTHERS.sub(r", \1", _PADDED_NAME.sub(r"\1\2", raw))))
     cut = _STRUCTURED_END.search(name)
     return _tidy_name(_NAME_CODE.sub("", (name[: cut.start()] if cut else name).strip(" ,;-|")))
 
