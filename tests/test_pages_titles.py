@@ -261,3 +261,21 @@ def test_a_title_that_names_no_article_gives_way_to_the_headline_above_it(head, 
 ])
 def test_labels_separators_and_icons_around_a_headline(head, body, title):
     assert parse_article(page(body + ARTICLE_ZH, head), "http://www.example.cn/a/1.html").title == title
+
+
+@pytest.mark.parametrize("head, body, title", [
+    # Titles for search engines reword the headline a styled block shows: a word left out, a kicker before.
+    ("<title>Exclusive: Tagesschau unterschlägt in Essen - Site</title>",
+     "<div class='headline'>Tagesschau unterschlägt Hass-Demo in Essen</div>", "Tagesschau unterschlägt Hass-Demo in Essen"),
+    ("<title>Exclusive: Ich war Wochenende auf einer Hochzeit im Wendland.</title>",
+     "<div class='headline'>Ich war am Wochenende auf einer Hochzeit im Wendland.</div>",
+     "Ich war am Wochenende auf einer Hochzeit im Wendland."),
+    # The kicker only the title carries, the headline shown alone.
+    ("<title>Exclusive: Das Studio vergrößert sein Team in Leipzig</title>",
+     "<div class='headline'>Das Studio vergrößert sein Team in Leipzig</div>", "Das Studio vergrößert sein Team in Leipzig"),
+    # A breadcrumb holding the title's words and more is no rewording.
+    ("<title>Läuferin verpasst die Spiele in Rom</title>", "<div>Start › Sport › Läuferin verpasst die Spiele in Rom</div>",
+     "Läuferin verpasst die Spiele in Rom"),
+])
+def test_a_headline_its_titles_reword_is_read_from_the_page(head, body, title):
+    assert title_of(body, head) == title

@@ -469,7 +469,8 @@ def title_field(page: Page) -> tuple[str | None, str]:
                or _without_kicker(_shown_or_extended(references, lines, structured.site_names, page.url), lines,
                                   references, structured.site_names, page.url)
                or _heading_before_qualifier(references, lines, structured.site_names))
-    heading = heading or _title_before_site(references, lines)
+    heading = heading or _title_before_site(references, lines) or _reworded_headline(references, lines, structured.site_names,
+                                                                                        page.url)
     if heading:
         return without_label(heading), HEURISTIC
     if not references:
@@ -498,6 +499,42 @@ def _title_before_site(references: list[str], lines: list) -> str | None:
 
 
 _ALL_HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+_WORDS = re.compile(r"(?=([\u3400-\u9fff]{2}))|(?<![^\W\d_])([^\W_\u3400-\u9fff]+)")  # pairs of Han characters, words
+_REWORDED = 0.6  # the share of words a line and a title must have in common, of the longer one's
+
+
+def _words(text: str) -> set[str]:
+    return {pair or word for pair, word in _WORDS.findall(normalise_for_compare(text))}
+
+
+def _reworded_headline(references: list[str], lines: list, site_names: list[str], url: str) -> str | None:
+    """The page's own headline when its titles reword it for search engines and sharing (a
+    word left out or changed, a kicker before it: "Exclusive: …") and no heading shows it: the
+    headline-shaped line sharing the most of its words with a title, most of them, not a link's."""
+    cores = []
+    for reference in references:
+        core = _without_site(reference, site_names, url)
+        words = _words(core)
+        # Words, not Han text: pairs of characters tie a Chinese headline as closely to the
+        # summary under it, and Chinese portals show their titles' headlines as written.
+        if len(words) >= 4 and han_ratio(core) < 0.3:
+            cores.append(words)
+    if not cores:
+        return None
+    best, best_share = None, _REWORDED
+    for text, owner in lines[:300]:
+        # (Not a line in brackets: "（原标题：…）", a note of what a reposted story was called.)
+        if (not 15 <= len(text) <= 200 or _in_a_link(owner) or text[0] in "（(【["
+                or (_SENTENCE_END.search(text) and (len(text) > 120 or not text.endswith(".")))):
+            continue
+        words = _words(text)
+        # (A line holding all of a title's words and more is a breadcrumb or a kicker's
+        # line, one holding some of them only a part: the rules above read those.)
+        share = max((len(words & core) / max(len(words), len(core)) for core in cores
+                     if not (words <= core or core <= words)), default=0.0)
+        if share > best_share:
+            best, best_share = text, share
+    return best
 # A kicker before the headline in a title ("Klimaschutz: Bohren, bis es heiß wird").
 _KICKER = re.compile(r"^(.{2,60}?)(?::\s+|\s+[–—-]\s+)(.{15,})$")
 
@@ -506,7 +543,8 @@ def _as_shown(title: str, lines: list) -> str:
     """The title as a line of the page writes it (its quotes, dashes and capitals), when one
     does: metadata often has plain quotes where the headline has typographic ones. A title
     made of a kicker and a headline that the page shows as two lines, one after the other,
-    is the headline's line: the kicker is set above it."""
+    or the headline's alone, is the headline's line: the kicker is set above it, or only
+    the title for search engines carries it ("Exclusive: …")."""
     kicker = _KICKER.match(title)
     wanted = [title, *(kicker.groups() if kicker else ())]
     keys = [normalise_for_compare(text) for text in wanted]
@@ -520,8 +558,8 @@ def _as_shown(title: str, lines: list) -> str:
             found.update((part, index) for part in near if keys[part] == line_key)
     if 0 in found:
         return lines[found[0]][0]
-    if 1 in found and 2 in found and 0 < found[2] - found[1] <= 3:
-        return lines[found[2]][0]
+    if 2 in found and (1 not in found or 0 < found[2] - found[1] <= 3):
+        return lines[found[2]][0]  # the headline without the kicker a title for search engines puts before it
     return title
 
 
