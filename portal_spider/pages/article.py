@@ -27,15 +27,16 @@ from .published import date_field, precision
 from .sources import HEURISTIC, NONE
 from .structured import elements_by_tag, read_structured
 from .text import han_ratio
-from .title import headline_beside_article, headline_lines, in_replies, title_field, title_line, title_window
+from .title import headline_beside_article, headline_lines, other_items, title_field, title_line, title_windows
 
 log = logging.getLogger(__name__)
 
 # lxml refuses str input that still carries an XML encoding declaration, and NUL
 # characters end libxml2's input early.
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
-# Characters no HTML text may hold, which lxml refuses wherever text is set in the tree.
-_NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# Characters no HTML text may hold, which lxml refuses wherever text is set in the tree;
+# and private-use ones, an icon font's glyphs (a clock, a share arrow), no text.
+_NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ue000-\uf8ff\ufffe\uffff]")
 
 
 def _html_parser() -> lxml_html.HTMLParser:
@@ -136,23 +137,19 @@ def _canonical(href: str | None, url: str) -> str | None:
     return absolute if same_host and urlsplit(absolute).scheme in ("http", "https") else None
 
 
-def _own_lines(part: list, headline, title: str | None) -> list[str]:
-    """The texts of ``part`` but the title's and those in a block of replies or of other stories."""
-    return [text for text, owner in part if text != title and (headline is None or not in_replies(owner, headline))]
-
-
-def _block_ends(lines: list, main_lines: list[str], title: str | None, headline) -> list[str]:
+def _block_ends(lines: list, main_lines: list[str], title: str | None, elsewhere) -> list[str]:
     """Where bylines sit besides the title: the article's first and last lines and just above it."""
     main_lines = [text for text in main_lines if text != title]
     first = next((i for i, (text, _) in enumerate(lines) if main_lines and text == main_lines[0]), 0)
-    return main_lines[:5] + main_lines[-6:] + _own_lines(lines[max(0, first - 6): first], headline, title)
+    above = [text for text, owner in lines[max(0, first - 6): first] if text != title and not elsewhere(owner)]
+    return main_lines[:5] + main_lines[-6:] + above
 
 
-def _just_below(lines: list, main_lines: list[str], title: str | None, headline) -> list[str]:
+def _just_below(lines: list, main_lines: list[str], elsewhere) -> list[str]:
     """The lines right after the article: a post's footer names its poster ("由X张贴 @ …"),
     a reply below it does not."""
     last = next((i for i in range(len(lines) - 1, -1, -1) if main_lines and lines[i][0] == main_lines[-1]), None)
-    return _own_lines(lines[last + 1: last + 4], headline, title) if last is not None else []
+    return [text for text, owner in lines[last + 1: last + 4] if not elsewhere(owner)] if last is not None else []
 
 
 _FIELDS = ("title", "author", "published_at", "body")
@@ -189,14 +186,13 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
         title, title_source = shown_headline, HEURISTIC
         main, body_source, main_lines = _main_block(root, options, title)
     title_at = title_line(lines, title)
-    headline = lines[title_at][1] if title_at is not None else None  # the element showing the title
-    block_ends = _block_ends(lines, main_lines, title, headline)
+    elsewhere = other_items(lines[title_at][1] if title_at is not None else None)
+    above_first, below_first = title_windows(lines, title, elsewhere)
+    block_ends = _block_ends(lines, main_lines, title, elsewhere)
     body = render_body(main, base, title)
-    author, author_source = author_field(page, [title_window(lines, title, after_first=True),
-                                                block_ends + _just_below(lines, main_lines, title, headline)],
+    author, author_source = author_field(page, [below_first, block_ends + _just_below(lines, main_lines, elsewhere)],
                                          body.text.rpartition("\n")[2])
-    published_at, date_source, zone_guessed = date_field(page, [title_window(lines, title), block_ends],
-                                                         headline_lines(lines, title))
+    published_at, date_source, zone_guessed = date_field(page, [above_first, block_ends], headline_lines(lines, title))
     article = Article(
         url=url,
         title=title,

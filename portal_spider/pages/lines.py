@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from .text import fold_whitespace, without_icons
+from .text import fold_whitespace
 
 _BREAKING = {
     "p", "div", "section", "article", "main", "header", "footer", "li", "ul", "ol", "dl", "dt",
@@ -18,7 +18,7 @@ _SKIPPED = {"script", "style", "noscript", "template", "head", "select", "option
 def _flush(buffer: list[str], owner, lines: list) -> None:
     # Inside <pre> a newline ends a line (code, poems); elsewhere it is just whitespace.
     for part in "".join(buffer).split(_PRE_BREAK):
-        text = fold_whitespace(without_icons(part))
+        text = fold_whitespace(part)
         if text:
             lines.append((text, owner))
     buffer.clear()

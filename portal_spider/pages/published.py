@@ -184,14 +184,14 @@ def _has_clock(moment: datetime) -> bool:
 
 
 def _as_shown(moment: datetime, value: str, shown: datetime | None, context: DateContext,
-              published_clock: bool = False) -> datetime | None:
+              published_clock=lambda: False) -> datetime | None:
     """``moment`` as the page itself shows it next to the title, when the page confirms it.
 
     A UTC timestamp that the page prints as a local clock time a whole number of quarter
     hours away ("13:48" for 12:48Z) is that instant in the page's zone; a day-only value the
     page prints on the same day takes the page's clock time; a timestamp with its own
     offset stands as it is when the page shows its day, or takes the clock it shows there
-    as the publication's (``published_clock``: no update's), minutes apart: a portal
+    as the publication's (when ``published_clock()``: no update's), minutes apart: a portal
     prints the source's time, its metadata when its copy went up.
     """
     if shown is None:
@@ -201,7 +201,7 @@ def _as_shown(moment: datetime, value: str, shown: datetime | None, context: Dat
     if moment.utcoffset():  # already in the page's own zone
         if moment.date() != shown.date():
             return None
-        if published_clock and _has_clock(shown) and shown.minute != moment.minute:
+        if _has_clock(shown) and shown.minute != moment.minute and published_clock():
             return shown.replace(tzinfo=moment.tzinfo, second=0)
         return moment
     if _has_clock(shown):
@@ -453,7 +453,8 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
     moment = find_date(selected, context) if selected else None
     source = SELECTOR
     shown = _machine_readable(page.times, _labelled_date(windows, context), context)
-    published_clock = _publication_clock(page, windows, shown, context)
+    def published_clock() -> bool:
+        return _publication_clock(page, windows, shown, context)
     # A value with its own offset and clock time is more trustworthy than a day-only or
     # naive one in another field; one the page itself shows beats both.
     candidates = sorted(((value, m, origin) for value, origin in zip(page.structured.dates, page.structured.date_origins)

@@ -594,17 +594,19 @@ def headline_lines(lines: list, title: str | None) -> list[str]:
     return [text for text, _ in lines[max(0, start - 2): start] + lines[start + 1: start + 9]]
 
 
-def title_window(lines: list, title: str | None, after_first: bool = False) -> list[str]:
-    """The lines around the title (where bylines sit); the page top when the title is not a line."""
+def title_windows(lines: list, title: str | None, elsewhere) -> tuple[list[str], list[str]]:
+    """The lines around the title (where bylines sit), those above it first and those below
+    it first; the page top when the title is not a line. Lines for which ``elsewhere`` holds
+    (``other_items``) are left out."""
     start = title_line(lines, title)
     if start is None:
-        return [text for text, _ in lines[:20]]
+        top = [text for text, _ in lines[:20]]
+        return top, top
     # The title line itself is left out: "2024年度总结" is no date, "標題" no name.
-    before, after = lines[max(0, start - 5): start], lines[start + 1: start + 20]
-    headline = lines[start][1]
+    before = [text for text, owner in lines[max(0, start - 5): start] if not elsewhere(owner)]
+    after = [text for text, owner in lines[start + 1: start + 20] if not elsewhere(owner)]
     # Bylines follow headlines far more often than precede them; dates sit on either side.
-    return [text for text, owner in (after + before if after_first else before + after)
-            if not in_replies(owner, headline)]
+    return before + after, after + before
 
 
 # The class or id of a block of readers' replies or of other stories: "comments",
@@ -614,16 +616,30 @@ _REPLIES = re.compile(r"(?:^|\s)(?:comments?|replies|reply|related|recommended)"
                       r"|评论|評論", re.I)
 
 
-def in_replies(element, headline) -> bool:
-    """Whether a line sits in a block of readers' replies or of other stories (one that does
-    not also hold the headline: an article's wrapper may be named for its comments too). A
-    reply's "作者：路人甲 2025-05-14" names a reader, a teaser's "Par X" another story's writer."""
-    for ancestor in element.iterancestors():
-        if ancestor.tag in ("body", "html"):
+def other_items(headline):
+    """A test of a line's element: whether it sits in a block of readers' replies or of other
+    stories (one that does not also hold ``headline``, the title's element: an article's
+    wrapper may be named for its comments too). A reply's "作者：路人甲 2025-05-14" names a
+    reader, a teaser's "Par X" another story's writer. Each ancestor is judged once a page."""
+    verdicts: dict = {}
+
+    def elsewhere(element) -> bool:
+        if headline is None:
             return False
-        if _REPLIES.search(f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}"):
-            return headline not in ancestor.iterdescendants()
-    return False
+        chain, node, verdict = [], element.getparent(), False
+        while node is not None and node.tag not in ("body", "html"):
+            if node in verdicts:
+                verdict = verdicts[node]
+                break
+            chain.append(node)
+            if _REPLIES.search(f"{node.get('class') or ''} {node.get('id') or ''}"):
+                verdict = headline not in node.iterdescendants()
+                break
+            node = node.getparent()
+        verdicts.update(dict.fromkeys(chain, verdict))
+        return verdict
+
+    return elsewhere
 
 
 # A headline is no sentence: it does not end like one, nor open a list or a label.
