@@ -240,6 +240,9 @@ ARTICLE_ZH = "<div>" + "".join(
     ("<title>谢谢您访问〖关注中心〗</title>", "<div>首页 | 关于我们</div><div>犬儒病的来龙去脉</div>", "犬儒病的来龙去脉"),
     # No <title> at all: a blog's name as its h1, the post's own heading above the post.
     ("", "<h1>bjreader的博客</h1><div>上一篇 | 回首页 | 下一篇</div><h2>犬儒病的来龙去脉- -</h2>", "犬儒病的来龙去脉"),
+    # A headline the publisher states in metadata stands, however little the article repeats it.
+    ("<meta property='og:title' content='Легкий троннинг'>", "<div>Как развеселили себя президент и премьер</div>",
+     "Легкий троннинг"),
     # A <title> the article speaks of stays, though the page never shows it.
     ("<title>犬儒主义的来龙去脉_文化频道</title>", "<div>热门推荐</div><div>文化名人访谈录</div>", "犬儒主义的来龙去脉"),
 ])
@@ -273,9 +276,15 @@ def test_labels_separators_and_icons_around_a_headline(head, body, title):
     # The kicker only the title carries, the headline shown alone.
     ("<title>Exclusive: Das Studio vergrößert sein Team in Leipzig</title>",
      "<div class='headline'>Das Studio vergrößert sein Team in Leipzig</div>", "Das Studio vergrößert sein Team in Leipzig"),
-    # A breadcrumb holding the title's words and more is no rewording.
+    # A breadcrumb holding the title's words and more is no rewording, glued on or not; a
+    # copyright notice naming the site neither.
     ("<title>Läuferin verpasst die Spiele in Rom</title>", "<div>Start › Sport › Läuferin verpasst die Spiele in Rom</div>",
      "Läuferin verpasst die Spiele in Rom"),
+    ("<title>Drei Haselnüsse für Aschenbrödel: Jetzt Tickets sichern</title>",
+     "<div>StartseiteKulturDrei Haselnüsse für Aschenbrödel: Jetzt Tickets sichern</div>",
+     "Drei Haselnüsse für Aschenbrödel: Jetzt Tickets sichern"),
+    ("<title>deutsche zocker schinken e.V. - Neuigkeiten</title>", "<div>© 2010 by dzs deutsche zocker schinken e.V.</div>",
+     "deutsche zocker schinken e.V."),
 ])
 def test_a_headline_its_titles_reword_is_read_from_the_page(head, body, title):
     assert title_of(body, head) == title

@@ -500,6 +500,7 @@ def _title_before_site(references: list[str], lines: list) -> str | None:
 
 _ALL_HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 _WORDS = re.compile(r"(?=([\u3400-\u9fff]{2}))|(?<![^\W\d_])([^\W_\u3400-\u9fff]+)")  # pairs of Han characters, words
+_COPYRIGHT_LINE = re.compile(r"©|\bcopyright\b", re.I)
 _REWORDED = 0.6  # the share of words a line and a title must have in common, of the longer one's
 
 
@@ -518,20 +519,22 @@ def _reworded_headline(references: list[str], lines: list, site_names: list[str]
         # Words, not Han text: pairs of characters tie a Chinese headline as closely to the
         # summary under it, and Chinese portals show their titles' headlines as written.
         if len(words) >= 4 and han_ratio(core) < 0.3:
-            cores.append(words)
+            cores.append((words, _letters(core)))
     if not cores:
         return None
     best, best_share = None, _REWORDED
     for text, owner in lines[:300]:
-        # (Not a line in brackets: "（原标题：…）", a note of what a reposted story was called.)
-        if (not 15 <= len(text) <= 200 or _in_a_link(owner) or text[0] in "（(【["
+        # (Not a line in brackets: "（原标题：…）", a note of what a reposted story was called;
+        # nor a copyright notice naming the site.)
+        if (not 15 <= len(text) <= 200 or _in_a_link(owner) or text[0] in "（(【[" or _COPYRIGHT_LINE.search(text)
                 or (_SENTENCE_END.search(text) and (len(text) > 120 or not text.endswith(".")))):
             continue
-        words = _words(text)
+        words, letters = _words(text), _letters(text)
         # (A line holding all of a title's words and more is a breadcrumb or a kicker's
-        # line, one holding some of them only a part: the rules above read those.)
-        share = max((len(words & core) / max(len(words), len(core)) for core in cores
-                     if not (words <= core or core <= words)), default=0.0)
+        # line, glued on or not, one holding some of them only a part: the rules above read those.)
+        share = max((len(words & core) / max(len(words), len(core)) for core, core_letters in cores
+                     if not (words <= core or core <= words or core_letters in letters or letters in core_letters)),
+                    default=0.0)
         if share > best_share:
             best, best_share = text, share
     return best
@@ -699,9 +702,11 @@ def headline_beside_article(page: Page, title: str | None, source: str, main_lin
     the first line shaped like one just above the article (byline and date lines between
     are passed over), else the article's own first line, and the article must use most of
     its words."""
-    if source == SELECTOR or not main_lines:
+    # A headline the publisher states in metadata (og:title, JSON-LD) stands, however
+    # little of it the article repeats (a pun headline).
+    if source == SELECTOR or not main_lines or page.structured.titles:
         return None
-    if title and source == HEURISTIC and (page.structured.titles or clean_line(page.document_title)):
+    if title and source == HEURISTIC and clean_line(page.document_title):
         return None
     article = " ".join(main_lines[1:] if len(main_lines) > 1 else main_lines)
     article_terms, article_characters = _terms(article), set(HAN.findall(article))
