@@ -32,6 +32,9 @@ def author_of(byline: str, head: str = "") -> str | None:
     # An agency run on after the names with nothing between; a particle is no agency.
     ("<p>By Samya Kullab and Vasilisa Stepanenko The Associated Press</p>", "Samya Kullab, Vasilisa Stepanenko"),
     ("<p>By Juan Carlos De La Cruz</p>", "Juan Carlos De La Cruz"),
+    # A name over the link to the writer's other work; an interview's credit alone on its line.
+    ("<h3>Elizabeth Gibney</h3><h4>Search for this author in:</h4>", "Elizabeth Gibney"),
+    ("<p>Richard David Precht im Gespräch mit Karin Fischer</p>", "Richard David Precht, Karin Fischer"),
     # The writers who helped, in brackets, are writers too.
     ("<p>Par Martin Untersinger (avec Damien Leloup et Morgane Tual)</p>", "Martin Untersinger, Damien Leloup, Morgane Tual"),
 ])

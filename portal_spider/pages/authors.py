@@ -363,6 +363,12 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
     names = _person_names(_COUNT_AFTER.sub("", text))
     if names and (_opens_with_date(following) or _opens_with_date(previous)):
         return names
+    # A name over the link to its writer's other work ("Elizabeth Gibney" / "Search for this author in:").
+    if _AUTHOR_WORD.search(following) and len(following) < 60 and (names := _person_names(text)):
+        return names
+    # An interview's credit alone on its line: "Richard David Precht im Gespräch mit Karin Fischer".
+    if (talk := _CONVERSATION.match(text)) and _person_line(talk[1]) and _person_line(talk[2]):
+        return [talk[1], talk[2]]
     # "Ángeles Escrivá | Madrid" over the date line: the writer, and where they write from.
     name, _, place = text.partition(" | ")
     if (place and 1 <= len(place.split()) <= 3 and place[:1].isupper() and _person_line(name)
@@ -394,6 +400,8 @@ def _menu_word(text: str) -> bool:
     return 0 < len(text) <= 4 and not any(character.isdigit() for character in text)
 
 
+_AUTHOR_WORD = re.compile(r"\b(?:author|autor(?:in)?|auteur|autore|writer)\b", re.I)
+_CONVERSATION = re.compile(r"^(.{5,40}?)\s+(?:im Gespräch mit|in conversation with|en conversation avec)\s+(.{5,40})$")
 _NAME_SLASH_OUTLET = re.compile(r"^([\u4e00-\u9fff]{2,4})\s*[/／]\s*([\u4e00-\u9fff]{2,12})$")
 # What sets a paper or agency off after the writers' names (not "/": "Jane Roe / AP" is how
 # captions credit a photographer).
