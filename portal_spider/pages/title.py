@@ -40,7 +40,8 @@ _FIELD_LABEL = re.compile(r"^\s*(?:主\s*题|主\s*題|标\s*题|標\s*題|Subje
 def without_label(title: str) -> str:
     """The title without a field label or a bracketed category label before it, when a
     headline remains."""
-    title = _FIELD_LABEL.sub("", title) if len(_FIELD_LABEL.sub("", title)) >= 4 else title
+    unlabelled = _FIELD_LABEL.sub("", title)
+    title = unlabelled if len(unlabelled) >= 4 else title
     match = _BRACKET_LABEL.match(title)
     rest = title[match.end():] if match else ""
     return rest if len(rest) >= 4 else title
@@ -499,12 +500,14 @@ def _title_before_site(references: list[str], lines: list) -> str | None:
 
 
 _ALL_HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
-_WORDS = re.compile(r"(?=([\u3400-\u9fff]{2}))|(?<![^\W\d_])([^\W_\u3400-\u9fff]+)")  # pairs of Han characters, words
+# Every word counts here, short ones too ("in", "der"): _terms, for what an article speaks of, skips them.
+_WORDS = re.compile(r"(?=([\u3400-\u9fff]{2}))|(?<![^\W\d_])([^\W_\u3400-\u9fff]+)")
 _COPYRIGHT_LINE = re.compile(r"©|\bcopyright\b", re.I)
 _REWORDED = 0.6  # the share of words a line and a title must have in common, of the longer one's
 
 
 def _words(text: str) -> set[str]:
+    """The pairs of Han characters and the words of a text, compared as titles are."""
     return {pair or word for pair, word in _WORDS.findall(normalise_for_compare(text))}
 
 
@@ -538,6 +541,8 @@ def _reworded_headline(references: list[str], lines: list, site_names: list[str]
         if share > best_share:
             best, best_share = text, share
     return best
+
+
 # A kicker before the headline in a title ("Klimaschutz: Bohren, bis es heiß wird").
 _KICKER = re.compile(r"^(.{2,60}?)(?::\s+|\s+[–—-]\s+)(.{15,})$")
 
