@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 from . import dates
 from .selection import selected_text
 from .page import Page
-from .sources import HEURISTIC, META, NONE, SELECTOR
+from .sources import HEURISTIC, NONE, SELECTOR
 from .text import clean_line, normalise_for_compare, strip_pinyin
 from .title import title_segments
 

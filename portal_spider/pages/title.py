@@ -6,7 +6,6 @@ import copy
 import re
 from urllib.parse import urljoin, urlsplit
 
-from lxml import etree
 
 from .body import is_byline
 from .selection import selected_text
