@@ -10,7 +10,7 @@ from lxml import etree
 from .options import ExtractionOptions
 from .selection import select_by_css
 from .sources import HEURISTIC, SELECTOR
-from .text import normalise_for_compare, text_content
+from .text import normalise_for_compare, text_content, topic_terms
 
 _DROP_TAGS = (
     "script", "style", "noscript", "iframe", "button", "input",
@@ -512,21 +512,6 @@ def _under_another_headline(root, title: str | None, best) -> bool:
                for other in headings if other is not own)
 
 
-_HAN_RUN = re.compile(r"[\u3400-\u9fff]{2,}")
-_LONG_WORD = re.compile(r"[^\W\d_]{4,}")
-
-
-def _title_terms(title: str | None) -> set[str]:
-    """The title's words of four letters or more, and the pairs of Han characters in it."""
-    if not title:
-        return set()
-    text = title.lower()
-    terms = {word for word in _LONG_WORD.findall(text) if not _HAN_RUN.search(word)}
-    for run in _HAN_RUN.findall(text):
-        terms.update(run[i:i + 2] for i in range(len(run) - 1))
-    return terms
-
-
 _TITLE_HEADINGS = {"h1", "h2", "h3"}
 
 
@@ -560,7 +545,7 @@ def _about_title(element, terms: set[str], title: str) -> float:
 def _on_the_title(best, best_score: float, scores: dict, title: str | None):
     """A block of sentences about the title when ``best`` uses hardly any of its words: a
     short article outscored by a consent notice, a sign-up form or an author's profile."""
-    terms = _title_terms(title)
+    terms = topic_terms(title)
     if len(terms) < 3 or _about_title(best, terms, title) >= 0.2:
         return best, best_score
     nested = set(best.iter()) | set(best.iterancestors())

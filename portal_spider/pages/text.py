@@ -44,12 +44,9 @@ def strip_pinyin(text: str) -> str:
     return _PINYIN.sub("", text)
 
 
-# Private-use characters are an icon font's glyphs (a clock, a share arrow), no text.
+# Private-use characters are an icon font's glyphs (a clock, a share arrow), no text: the
+# page's text loses them when it is parsed, a value decoded from JSON-LD here.
 _PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
-
-
-def without_icons(text: str) -> str:
-    return text if text.isascii() else _PRIVATE_USE.sub("", text)
 
 
 def clean_line(text: str | None) -> str:
@@ -57,8 +54,25 @@ def clean_line(text: str | None) -> str:
     text = text or ""
     if "\xad" in text:
         text = text.replace("\xad", "")  # &shy; only marks where a word may break
-    text = without_icons(text)
+    if not text.isascii():
+        text = _PRIVATE_USE.sub("", text)
     return fold_whitespace(strip_pinyin(text))
+
+
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]{2,}")
+_LONG_WORD = re.compile(r"[^\W\d_]{4,}")
+
+
+def topic_terms(text: str | None) -> set[str]:
+    """The words of four letters or more and the pairs of Han characters a text uses: what
+    a title names, what a block of text speaks of."""
+    if not text:
+        return set()
+    text = text.lower()
+    terms = {word for word in _LONG_WORD.findall(text) if not _HAN_RUN.search(word)}
+    for run in _HAN_RUN.findall(text):
+        terms.update(run[i:i + 2] for i in range(len(run) - 1))
+    return terms
 
 
 def han_ratio(text: str) -> float:

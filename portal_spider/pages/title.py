@@ -11,7 +11,7 @@ from .body import is_byline
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, META, NONE, SELECTOR
-from .text import HAN, clean_line, han_ratio, normalise_for_compare
+from .text import HAN, clean_line, han_ratio, normalise_for_compare, topic_terms
 
 # A hyphen between Chinese characters or after Chinese punctuation ("…的城！-新华网",
 # "…“洛克菲勒”-搜狐财经")
@@ -499,7 +499,7 @@ def _title_before_site(references: list[str], lines: list) -> str | None:
 
 
 _ALL_HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
-# Every word counts here, short ones too ("in", "der"): _terms, for what an article speaks of, skips them.
+# Every word counts here, short ones too ("in", "der"), which topic_terms skips.
 _WORDS = re.compile(r"(?=([\u3400-\u9fff]{2}))|(?<![^\W\d_])([^\W_\u3400-\u9fff]+)")
 _COPYRIGHT_LINE = re.compile(r"©|\bcopyright\b", re.I)
 _REWORDED = 0.6  # the share of words a line and a title must have in common, of the longer one's
@@ -652,16 +652,8 @@ def other_items(headline):
 # A headline is no sentence: it does not end like one, nor open a list or a label.
 _SENTENCE_END = re.compile(r"(?:[。，、；：,;:…]|(?<!\b[A-Z])\.)\s*$")
 _TRAILING_DECORATION = re.compile(r"[\s\-–—_|~·•]+$")
-_HAN_PAIR = re.compile(r"(?=([\u3400-\u9fff]{2}))")
-_WORD = re.compile(r"[^\W\d_]{3,}")
 _MENU_BAR = re.compile(r"[|｜]")  # menus and breadcrumbs join their items with bars
 _DATE_LIKE = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}|\d{1,2}:\d{2}")
-
-
-def _terms(text: str) -> set[str]:
-    """The pairs of Han characters and the words of three letters or more a text uses."""
-    text = text.lower()
-    return set(_HAN_PAIR.findall(text)) | set(_WORD.findall(text))
 
 
 def _in_a_link(element) -> bool:
@@ -680,7 +672,7 @@ def _headline_shaped(text: str, owner) -> bool:
 def _support(text: str, article_terms: set[str]) -> float:
     """The share of a text's terms (pairs of Han characters, words) that the article uses:
     a title names what its article is about, a site's greeting or name does not."""
-    terms = _terms(text)
+    terms = topic_terms(text)
     return len(terms & article_terms) / len(terms) if len(terms) >= 2 else 0.0
 
 
@@ -713,7 +705,7 @@ def headline_beside_article(page: Page, title: str | None, source: str, main_lin
     if title and source == HEURISTIC and clean_line(page.document_title):
         return None
     article = " ".join(main_lines[1:] if len(main_lines) > 1 else main_lines)
-    article_terms, article_characters = _terms(article), set(HAN.findall(article))
+    article_terms, article_characters = topic_terms(article), set(HAN.findall(article))
     if title and _support(title, article_terms) >= _SUPPORTED:
         return None
     first = next((i for i, (text, _) in enumerate(page.lines) if text == main_lines[0]), None)
