@@ -380,13 +380,17 @@ def _in_half(truth: dict, halves: dict, half: str | None) -> dict:
     return {page_id: label for page_id, label in truth.items() if half is None or halves[page_id] == half}
 
 
+def own_half(name: str, pages: str, page_id: str, label: dict) -> str:
+    """The half a page of the project's own labels is in: by its site, as the datasets' pages."""
+    return half_of(own_labels.site(pages, page_id, label.get("url")) or site_of(label.get("url") or "", name))
+
+
 def own_label_rows(own: dict, runs: dict, half: str | None) -> list[tuple[str, list[str]]]:
     """Rows for the project's own labels ("ours aeb title"): the same scoring, the same split by site."""
     rows: list[tuple[str, list]] = []
     for name, data in own.items():
         labels = {page_id: label for page_id, label in data["labels"].items()
-                  if half is None or half_of(own_labels.site(data["pages"], page_id, label.get("url"))
-                                             or site_of(label.get("url") or "", name)) == half}
+                  if half is None or own_half(name, data["pages"], page_id, label) == half}
         prefix = data["pages"]  # the results' key prefix: "body/aeb", "extra/gne"
         bodies = {page_id: label for page_id, label in labels.items() if label.get("body") is not None}
         if bodies:
@@ -517,7 +521,7 @@ def print_dev_failures(datasets: Path, run: dict, own: dict | None = None) -> No
                     print(f"meta {name} {page_id} {field}: want {label.get(field)!r} got {output.get(field)!r}")
     for name, data in (own or {}).items():
         for page_id, label in data["labels"].items():
-            if half_of(own_labels.site(data["pages"], page_id, label.get("url")) or site_of(label.get("url") or "", name)) != "dev":
+            if own_half(name, data["pages"], page_id, label) != "dev":
                 continue
             output = results.get(f"{data['pages']}/{page_id}") or {}
             for field in ("title", "author", "date"):
