@@ -565,9 +565,13 @@ def main(argv: list[str] | None = None) -> int:
                 for name in names if (args.rescore / f"{name}.json").exists()}
     else:
         runs = run_all(names, args.datasets, args.keep, interpreters, extra)
-    own = own_labels.truth(own_labels.load(), args.datasets, extra)
+    labels = own_labels.load()
+    own = own_labels.truth(labels, args.datasets, extra)
     print_report(args.datasets, runs, [name for name in OPTIONAL if name not in present],
                  ("dev",) if args.dev_only else (*HALVES, None), own)
+    if missing := sorted(name for name in labels if name not in own):
+        print(f"note: no pages for the own labels of {', '.join(missing)} in {args.extra}: "
+              "python -m benchmarks.fetch_extra_pages fetches them")
     if args.failures and "project" in runs:
         print_dev_failures(args.datasets, runs["project"], own)
     return 0

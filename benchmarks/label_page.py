@@ -133,7 +133,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--extra", type=Path, default=Path("../extra-pages"),
                         help="the folder benchmarks/fetch_extra_pages.py filled")
     args = parser.parse_args(argv)
-    url, markup = page_text(args.set, args.page_id, args.datasets, args.extra)
+    try:
+        url, markup = page_text(args.set, args.page_id, args.datasets, args.extra)
+    except (KeyError, StopIteration, FileNotFoundError, ValueError):
+        parser.error(f"no page {args.page_id!r} in {args.set!r} (under {args.datasets} or {args.extra})")
     sys.stdout.write("\n".join(describe(url, markup, args.all)) + "\n")
     return 0
 
