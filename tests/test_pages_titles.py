@@ -287,3 +287,13 @@ def test_labels_separators_and_icons_around_a_headline(head, body, title):
 ])
 def test_a_headline_its_titles_reword_is_read_from_the_page(head, body, title):
     assert title_of(body, head) == title
+
+
+def test_a_section_heading_repeating_words_from_inside_the_title_is_not_the_headline():
+    head = "<meta property='og:title' content='The Open Journalism Project: Better Student Journalism'>"
+    body = ("<h4>The Open Journalism Project: Better Student Journalism</h4>"
+            "<h2>Open Journalism Project:</h2>")
+    assert title_of(body, head) == "The Open Journalism Project: Better Student Journalism"
+    # A heading that is the title's leading part, or follows a kicker, still is.
+    head = "<meta property='og:title' content='Review: Better Student Journalism - Campus Times'>"
+    assert title_of("<h2>Better Student Journalism</h2>", head) == "Better Student Journalism"

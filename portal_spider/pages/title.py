@@ -290,7 +290,7 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
                 if len(part_text) >= 8 and normalise_for_compare(part_text) == segments[0]:
                     return part_text
     for heading, text, key in keyed:
-        if (any(key in ref for ref in ref_keys) and not _site_like(heading, key, references, site_names)
+        if (any(_part_of(key, ref) for ref in ref_keys) and not _site_like(heading, key, references, site_names)
                 and (_headline_like(text) or not confirmed_only)):
             return text
     if confirmed_only:
@@ -307,6 +307,17 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
     if heading is not None and (_headline_like(text) or not references):
         return _segment_heading(references, lines, site_names, key) or text
     return None
+
+
+def _part_of(key: str, reference: str) -> bool:
+    """Whether a title holds the heading as a part of its own: not from the middle of a
+    phrase ("Open Journalism Project:" of "The Open Journalism Project: Better Student
+    Journalism" is a section heading repeating its words)."""
+    at = reference.find(key)
+    if at < 0:
+        return False
+    before, after = reference[:at].rstrip(), reference[at + len(key):]
+    return not (before and before[-1].isalnum() and before[-1].isascii() and after.strip())
 
 
 def _extending_heading(keyed: list, references: list[str], site_names: list[str], url: str) -> str | None:
