@@ -318,6 +318,10 @@ def test_the_reporter_a_dateline_credits_wrote_the_article_not_its_editor(dateli
     # Author markup holding labels is read as the labels say: the editor, not "责任编辑".
     ("<div class='author'>作者：未知 责任编辑：棒棒不是糖</div>", "", "棒棒不是糖"),
     ("<div>作者：系统管理员</div>", "", None),
+    # An agency alone over the date wrote the story; the editor only handled it. A link
+    # by the date line of a byline of its own names no writer.
+    ("<p>新华社</p><p>2020-01-03 18:13</p>", "<div>责任编辑：柴敏懿</div>", "新华社"),
+    ("<p>2020-01-03 18:13 来源：半月谈</p><p>关注新华网</p>", "<div>责任编辑：焦鹏</div>", "焦鹏"),
 ])
 def test_chinese_credits_around_the_article(above, after, author):
     assert zh_author_of(above, after) == author

@@ -363,6 +363,10 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
     names = _person_names(_COUNT_AFTER.sub("", text))
     if names and (_opens_with_date(following) or _opens_with_date(previous)):
         return names
+    # An agency or paper alone beside the date line ("新华社" over "2020-01-03 18:13"):
+    # the byline of a story it wrote.
+    if _HAN_OUTLET.match(text) and (_only_date(following) or _only_date(previous)):
+        return [text]
     # A name over the link to its writer's other work ("Elizabeth Gibney" / "Search for this author in:").
     if _AUTHOR_WORD.search(following) and len(following) < 60 and (names := _person_names(text)):
         return names
@@ -435,6 +439,15 @@ def _opens_with_date(text: str) -> bool:
     "| Le 19 février 2020"), and little after it."""
     end = _date_at(text, _DATE_LEAD.match(text).end())
     return end is not None and len(text) - end <= _AFTER_DATE
+
+
+def _only_date(text: str) -> bool:
+    """A line holding a date (and time) and no word: not a byline of its own."""
+    return any((match := form.search(text)) and not _WORD.search(text[:match.start()] + text[match.end():])
+               for form in _DATE_FORMS)
+
+
+_WORD = re.compile(r"[^\W\d_]")
 
 
 def _person_line(text: str) -> bool:
@@ -898,6 +911,11 @@ def _stands_in(name: str) -> bool:
             or _DESK.match(name) is not None)
 
 
+def _placeholder(name: str) -> bool:
+    """A stand-in that names no one who wrote (小编, Redaktion, a desk), unlike an agency or a paper."""
+    return name.lower() in _STAND_INS or _DESK.match(name) is not None
+
+
 def _credited_software(root) -> set[str]:
     """Words of the page's generator meta ("Discuz! X3.4"): the software, never a writer."""
     words = set()
@@ -976,11 +994,14 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
             # Only user handles: the page's byline names the person, when it has one.
             byline = _real_names(_byline_authors(windows, (0, 1)), software)
             return (", ".join(byline), HEURISTIC) if byline else (", ".join(cleaned), origin)
-    finders = (lambda: _markup_trimmed(root, _byline_authors(windows, (0, 1))), lambda: _marked_authors(root, windows[0]),
+    writers = (lambda: _markup_trimmed(root, _byline_authors(windows, (0, 1))), lambda: _marked_authors(root, windows[0]),
                lambda: _linked_authors(root, windows[0]), lambda: _signature(signature),
-               lambda: _bracketed_byline(page.lines), lambda: _name_colon_title(page.lines), lambda: _photo_credit(windows),
-               lambda: _byline_authors(windows, (2, 3, 4, 5)), lambda: _boxed_author(root), lambda: _copyright_holder(page.lines))
-    for find in finders:
+               lambda: _bracketed_byline(page.lines), lambda: _name_colon_title(page.lines), lambda: _photo_credit(windows))
+    others = (lambda: _byline_authors(windows, (2, 3, 4, 5)), lambda: _boxed_author(root), lambda: _copyright_holder(page.lines))
+    for number, find in enumerate(writers + others):
+        # An agency or paper credited as the writer wrote the story; an editor only handled it.
+        if number == len(writers) and stand_in and not any(_placeholder(name) for name in stand_in[0].split(", ")):
+            return stand_in
         names = _real_names(find(), software)
         if names and all(_stands_in(name) for name in names):
             stand_in = stand_in or (", ".join(clean_line(n) for n in names), HEURISTIC)
