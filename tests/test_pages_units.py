@@ -1187,3 +1187,16 @@ def test_readers_comments_named_in_other_languages_are_not_body_text(name):
     body = ("<h1>Cae la jefa del aparato militar</h1><div class='noticia'>" + "".join(f"<p>{text}</p>" for text in article)
             + f"<div id='{name}'><h3>15 Comentarios</h3><ol>{comments}</ol></div></div>")
     assert parse_article(page(body), "https://a.example/x").body_text == "\n".join(article)
+
+
+def test_an_article_written_straight_into_its_block_is_not_outscored_by_its_wrapper():
+    # Text right in a div, lines cut by <br>, counts for that div as a paragraph of its own
+    # would: the wrapper holding it and the portal's notice and comment box is no better.
+    lines = "<br>".join(f"新版本的副本在5月20日上线，玩家可以组队挑战新的首领，第{i}段。" for i in range(8))
+    html = page("<h1>新版本5月20日上线</h1><div class='newscontent'>"
+                f"<div class='news_txt'>{lines}</div>"
+                "<div class='disclaimer'><div>特别声明</div>本文为机构在本平台上传并发布，仅代表该机构观点，不代表本平台的观点或立场。</div>"
+                "<div class='comment'>评论（0），欢迎发表你的看法，文明上网，理性发言。</div></div>",
+                "<title>新版本5月20日上线</title>")
+    text = parse_article(html, "https://a.example/x").body_text
+    assert text.count("新版本的副本") == 8 and "特别声明" not in text and "评论" not in text

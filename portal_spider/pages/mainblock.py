@@ -570,6 +570,20 @@ def _close_ancestor(best, best_score: float, adjusted: list):
     return max(close, key=lambda item: ancestors.index(item[0])) if close else (best, best_score)
 
 
+def _text_holder(best, best_score: float, scores: dict, adjusted: list):
+    """The child of ``best`` that holds its text written straight into it (lines cut by
+    <br>), when nearly all of ``best``'s score is that: _credit counts such text for the
+    child and its parent alike, so the wrapper of the article and its notices outscores it."""
+    for child, score in adjusted:
+        if (child.getparent() is best and score >= best_score * _HOLDER_SHARE
+                and len(own := _own_text(child)) >= 20 and _paragraph_score(own) >= best_score * _HOLDER_SHARE):
+            return child, score
+    return best, best_score
+
+
+_HOLDER_SHARE = 0.85
+
+
 def _scored_main(root, title: str | None = None) -> list:
     scores = _scores(root)
     if not scores:
@@ -579,6 +593,7 @@ def _scored_main(root, title: str | None = None) -> list:
     top = sorted(scores.items(), key=lambda item: item[1], reverse=True)[:10]
     adjusted = [(element, score * (1 - _link_density(element))) for element, score in top]
     best, best_score = max(adjusted, key=lambda item: item[1])
+    best, best_score = _text_holder(best, best_score, scores, adjusted)
     best, best_score = _close_ancestor(best, best_score, adjusted)
     if best.tag not in ("body", "html"):
         best, best_score = _on_the_title(best, best_score, scores, title)
