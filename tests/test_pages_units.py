@@ -1200,3 +1200,15 @@ def test_an_article_written_straight_into_its_block_is_not_outscored_by_its_wrap
                 "<title>新版本5月20日上线</title>")
     text = parse_article(html, "https://a.example/x").body_text
     assert text.count("新版本的副本") == 8 and "特别声明" not in text and "评论" not in text
+
+
+def test_blocks_whose_class_reads_as_furniture_stay_when_they_hold_all_of_the_prose():
+    # A slideshow article sets each of its parts in a "gallery" block: dropping them as
+    # furniture would leave the page without an article.
+    parts = "".join(f"<div class='gallery--paragraph-section section-{i}'><h2>Item {i}</h2><p>The item number {i} is a "
+                    "gadget nobody knew they wanted. It folds, it glows, and it costs less than a dinner out.</p></div>"
+                    for i in range(4))
+    html = page(f"<h1>Items We Never Knew We Wanted</h1><div class='gallery--wrapper'>{parts}</div>"
+                "<div class='comments'><p>Great list, thanks.</p></div>", "<title>Items We Never Knew We Wanted</title>")
+    text = parse_article(html, "https://a.example/x").body_text
+    assert text.count("a gadget nobody knew they wanted") == 4

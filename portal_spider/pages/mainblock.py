@@ -130,6 +130,9 @@ def _around_headline(root, title: str | None) -> set:
     return holders
 
 
+_SHORTEST_PROSE = 300  # characters of prose: less is no article left
+
+
 def prune(root, title: str | None = None) -> None:
     """Drop non-content tags and page furniture in place before scoring."""
     etree.strip_elements(root, *_DROP_TAGS, etree.Comment, etree.ProcessingInstruction, with_tail=False)
@@ -145,6 +148,12 @@ def prune(root, title: str | None = None) -> None:
     doomed = [el for el in root.iter() if isinstance(el.tag, str) and el.tag not in ("html", "body")
               and (el.get("class") or el.get("id")) and el not in kept
               and _is_boilerplate(el, page_length, page_prose, strengths)]
+    doomed_set = set(doomed)
+    outermost = [el for el in doomed if not any(a in doomed_set for a in el.iterancestors())]
+    if page_prose and page_prose - sum(_prose(el) for el in outermost) < min(page_prose * 0.1, _SHORTEST_PROSE):
+        # Labels that would take all of the page's prose with them name the article's own
+        # blocks (a slideshow article's "gallery--paragraph-section"s): those stay.
+        doomed = [el for el in doomed if not _prose(el)]
     for element in doomed:
         if element.getparent() is not None:
             element.drop_tree()
