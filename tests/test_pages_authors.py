@@ -322,6 +322,9 @@ def test_the_reporter_a_dateline_credits_wrote_the_article_not_its_editor(dateli
     # by the date line of a byline of its own names no writer.
     ("<p>新华社</p><p>2020-01-03 18:13</p>", "<div>责任编辑：柴敏懿</div>", "新华社"),
     ("<p>2020-01-03 18:13 来源：半月谈</p><p>关注新华网</p>", "<div>责任编辑：焦鹏</div>", "焦鹏"),
+    # A platform account's byline: "原创", the account, the date; "原创" in prose labels nobody.
+    ("<div>原创 GameForce 2019-09-04 22:18:34</div>", "", "GameForce"),
+    ("", "<p>原创 作品 2019年获奖，评委说它很好。</p>", None),
 ])
 def test_chinese_credits_around_the_article(above, after, author):
     assert zh_author_of(above, after) == author

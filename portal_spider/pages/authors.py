@@ -21,7 +21,7 @@ _CREDIT_VERBS = ("Powered", "powered", "Designed", "designed", "Theme", "theme",
 _CREDIT_VERB = "".join(f"(?<!{verb} )" for verb in _CREDIT_VERBS)
 # Chinese labels need a colon or space after them: 作者手记 and 记者看东北 are words, not bylines.
 _AUTHOR_LABEL = (
-    r"(?:(?:原?作\s*者|原\s*创(?=\s*[:：])|原\s*創(?=\s*[:：])|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：]|\s)"
+    r"(?:(?:原?作\s*者|原\s*[创創](?=\s*[:：]|\s+[^\s\d]{2,20}\s+\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2})|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：]|\s)"
     r"|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平
     r"|(?<=[（(])\s*(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # a dateline's credit: 新华社巴黎12月9日电（记者唐霁）
     r"|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?"
