@@ -249,3 +249,23 @@ def test_a_clock_on_the_line_under_the_day_is_the_day_s_time():
 ])
 def test_the_clock_shown_by_the_title_is_the_publication_time_unless_an_update(head, line, expected):
     assert parse_article(article(f"<div>{line}</div>", head), "https://a.example/x").published_at == expected
+
+
+@pytest.mark.parametrize("published, expected", [
+    # A CMS left at UTC, or at standard time in summer: the zone the page shows its readers wins.
+    ("2019-09-05T11:10:00+00:00", "2019-09-05T11:10:00-04:00"),
+    ("2019-09-05T11:10:00-05:00", "2019-09-05T11:10:00-04:00"),
+    # Another clock time in the metadata is another moment, not another zone.
+    ("2019-09-05T15:10:00Z", "2019-09-05T11:10:00-04:00"),
+])
+def test_a_zone_the_line_by_the_title_writes_beats_another_offset_on_the_same_clock(published, expected):
+    head = f"<meta property='article:published_time' content='{published}'>"
+    html = article("<p>By Jane Roe | Sep 5, 2019 11:10 AM EDT</p>", head, lang="en-US")
+    assert parse_article(html, "https://a.example/x").published_at == expected
+
+
+def test_a_time_element_s_offset_is_no_zone_the_page_shows():
+    # <time datetime="…Z"> showing "11:48" writes no zone for readers: the metadata's offset stands.
+    head = "<meta property='article:published_time' content='2024-07-18T11:48:00+01:00'>"
+    html = article("<p><time datetime='2024-07-18T11:48:00Z'>11:48, Thu, Jul 18, 2024</time></p>", head, lang="en-GB")
+    assert parse_article(html, "https://a.example/x").published_at == "2024-07-18T11:48:00+01:00"

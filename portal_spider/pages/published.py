@@ -184,7 +184,7 @@ def _has_clock(moment: datetime) -> bool:
 
 
 def _as_shown(moment: datetime, value: str, shown: datetime | None, context: DateContext,
-              published_clock=lambda: False) -> datetime | None:
+              published_clock=lambda: False, stated: datetime | None = None) -> datetime | None:
     """``moment`` as the page itself shows it next to the title, when the page confirms it.
 
     A UTC timestamp that the page prints as a local clock time a whole number of quarter
@@ -192,12 +192,17 @@ def _as_shown(moment: datetime, value: str, shown: datetime | None, context: Dat
     page prints on the same day takes the page's clock time; a timestamp with its own
     offset stands as it is when the page shows its day, or takes the clock it shows there
     as the publication's (when ``published_clock()``: no update's), minutes apart: a portal
-    prints the source's time, its metadata when its copy went up.
+    prints the source's time, its metadata when its copy went up. ``stated``, the line by
+    the title when it writes its own zone, gives the offset of the same wall-clock time.
     """
     if shown is None:
         return None
     if _weak(value):
         return shown if shown.date() == moment.date() else None
+    if stated is not None and _wall_minute(stated) == _wall_minute(moment) and stated.utcoffset() != moment.utcoffset():
+        # "11:10 AM EDT" by the title, 11:10 with another offset in the metadata (a CMS
+        # left at UTC or at standard time): the page tells its readers the zone.
+        return stated.replace(second=moment.second)
     if moment.utcoffset():  # already in the page's own zone
         if moment.date() != shown.date():
             return None
@@ -212,6 +217,12 @@ def _as_shown(moment: datetime, value: str, shown: datetime | None, context: Dat
         return None
     local = moment.astimezone(context.zone)
     return local if local.date() == shown.date() else None
+
+
+def _states_offset(shown: datetime, context: DateContext) -> bool:
+    """Whether a date the page shows wrote its own offset or zone ("EDT", "GMT+8"),
+    rather than being read in the page's."""
+    return _has_clock(shown) and shown.tzinfo is not context.zone and shown.tzinfo is not ASSUMED_UTC
 
 
 def _publication_clock(page: Page, windows: list[list[str]], shown: datetime | None, context: DateContext) -> bool:
@@ -452,7 +463,9 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
     selected = selected_text(root, page.options.date_selector)
     moment = find_date(selected, context) if selected else None
     source = SELECTOR
-    shown = _machine_readable(page.times, _labelled_date(windows, context), context)
+    visible = _labelled_date(windows, context)
+    stated = visible if visible is not None and _states_offset(visible, context) else None
+    shown = _machine_readable(page.times, visible, context)
     def published_clock() -> bool:
         return _publication_clock(page, windows, shown, context)
     # A value with its own offset and clock time is more trustworthy than a day-only or
@@ -463,7 +476,7 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
         # Day-only values are only compared when there is nothing better.
         pool = [c for c in candidates if not _weak(c[0])] or candidates
         moment, source = next(((local, origin) for value, m, origin in pool
-                               if (local := _as_shown(m, value, shown, context, published_clock))), (None, source))
+                               if (local := _as_shown(m, value, shown, context, published_clock, stated))), (None, source))
     if not moment and candidates:
         value, moment, source = candidates[0]
         near = _labelled_date([headline], context) if headline else None
