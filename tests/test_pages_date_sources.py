@@ -122,6 +122,19 @@ def test_european_date_and_clock_forms(text, expected):
     assert (iso(moment) if moment else None) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    # A North American zone after the clock: the slashed date before it is month first.
+    ("Posted 9/5/2019 11:10 AM ET", "2019-09-05T11:10:00-04:00"),
+    ("05/09/2019 11:10 EDT", "2019-05-09T11:10:00-04:00"),
+    # Without one, a slashed date is day first unless it can only be month first.
+    ("9/5/2019 11:10 AM", "2019-05-09T11:10:00+00:00"),
+    ("9/17/2004 3:00 PM", "2004-09-17T15:00:00+00:00"),
+])
+def test_slashed_dates_by_the_zone_written_after_them(text, expected):
+    moment = find_date(text, DateContext(timezone.utc, None))
+    assert (iso(moment) if moment else None) == expected
+
+
 RELATED = ('<div class="related"><h3>Related</h3><ul>'
            '<li><a href="/other/1">Another story about the town hall and its budget</a> '
            '<time datetime="2011-03-04T09:15:00">2011-03-04 09:15</time></li>'

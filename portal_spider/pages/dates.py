@@ -49,6 +49,8 @@ _ABBREVIATIONS = {
     "AEST": 10, "ACDT": 10.5, "AEDT": 11, "NZST": 12, "NZDT": 13, "HST": -10, "AKST": -9, "AKDT": -8, "PST": -8,
     "PDT": -7, "MST": -7, "MDT": -6, "CDT": -5, "EST": -5, "EDT": -4, "ART": -3, "BRT": -3,
 }
+# Zones written after a clock time by sites that write slashed dates month first.
+_NORTH_AMERICAN = {"EST", "EDT", "CDT", "MST", "MDT", "PST", "PDT", "AKST", "AKDT", "HST", "ET", "CT", "MT", "PT"}
 _IST = {"Asia/Jerusalem": 2, "Europe/Dublin": 1}
 # Abbreviations that name a region's civil time, daylight saving included.
 _REGION_ABBREVIATIONS = {"ET": "America/New_York", "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles"}
@@ -316,8 +318,8 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
         y, mo, d = match[3], _MONTHS[match[2].lower()], match[1]
     elif match := _DMY.search(text):
         y, mo, d = match[3], match[2], match[1]
-        if "/" in match[0] and int(mo) > 12 >= int(d):
-            d, mo = mo, d  # "9/17/2004": a slashed date that can only be month first
+        if "/" in match[0] and (int(mo) > 12 >= int(d) or (match[8] or "").strip().upper() in _NORTH_AMERICAN):
+            d, mo = mo, d  # "9/17/2004", "9/5/2019 11:10 AM ET": a slashed date that is month first
     elif _year_first(context.zone) and (match := _YMD_SHORT.search(text)) and match[5] is not None:
         y, mo, d = 2000 + int(match[1]), match[3], match[4]
     elif match := _DMY_SHORT.search(text):
