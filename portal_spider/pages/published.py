@@ -97,6 +97,8 @@ def _labelled_only(windows: list[list[str]], context: DateContext, day: datetime
             for label in _PUBLISHED_LABEL.finditer(text):
                 if _MODIFIED_LABEL.search(text[max(0, label.start() - 4): label.start()]):
                     continue  # 更新時間 / Last updated: a modification date
+                if _PROFILE_LABEL.search(text[max(0, label.start() - 4): label.end()]):
+                    continue  # 注册时间: when a forum's poster joined
                 value = text[label.end():]
                 alone = not re.sub(r"\W", "", text[: label.start()]) and _LABEL_TAIL.match(value)
                 if alone and index + 1 < len(window):
