@@ -297,3 +297,17 @@ def test_a_section_heading_repeating_words_from_inside_the_title_is_not_the_head
     # A heading that is the title's leading part, or follows a kicker, still is.
     head = "<meta property='og:title' content='Review: Better Student Journalism - Campus Times'>"
     assert title_of("<h2>Better Student Journalism</h2>", head) == "Better Student Journalism"
+
+
+ZH_TEXT = "<div class='content'>" + "".join(
+    f"<p>新版本的副本攻略整理如下，玩家可以在游戏中体验全新的剧情内容，第{i}段。</p>" for i in range(6)) + "</div>"
+
+
+@pytest.mark.parametrize("headline", [
+    "<h1>新版本副本攻略整理</h1>",  # Chinese headlines run short: nine characters
+    "<div class='title'>新版本副本攻略整理</div>",
+])
+def test_a_short_chinese_headline_wins_over_a_title_naming_only_the_site(headline):
+    # "游戏网" shares "游戏" with the article: two terms are too few to call it supported.
+    html = f"<html><head><title>游戏网</title></head><body>{headline}<div>2019-09-05 11:10 来源：游戏网</div>{ZH_TEXT}</body></html>"
+    assert parse_article(html, "https://www.youxi.example.com/gl/123.html").title == "新版本副本攻略整理"

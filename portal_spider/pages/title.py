@@ -334,7 +334,11 @@ def _extending_heading(keyed: list, references: list[str], site_names: list[str]
 
 
 def _headline_like(text: str) -> bool:
-    return len(text) >= 15 and (" " in text or han_ratio(text) > 0.5)
+    # Chinese headlines run short: eight characters say as much as fifteen Latin ones.
+    return (len(text) >= 15 and " " in text) or (len(text) >= _SHORTEST_HAN_HEADLINE and han_ratio(text) > 0.5)
+
+
+_SHORTEST_HAN_HEADLINE = 8
 
 
 def _segment_heading(references: list[str], lines: list, site_names: list[str], h1_key: str) -> str | None:
@@ -717,7 +721,8 @@ def headline_beside_article(page: Page, title: str | None, source: str, main_lin
         return None
     article = " ".join(main_lines[1:] if len(main_lines) > 1 else main_lines)
     article_terms, article_characters = topic_terms(article), set(HAN.findall(article))
-    if title and _support(title, article_terms) >= _SUPPORTED:
+    # (A title of two terms is too short to tell: "游戏网" shares "游戏" with any game article.)
+    if title and len(topic_terms(title)) >= 3 and _support(title, article_terms) >= _SUPPORTED:
         return None
     first = next((i for i, (text, _) in enumerate(page.lines) if text == main_lines[0]), None)
     if first is None:
