@@ -54,6 +54,9 @@ def test_section_name_between_headline_and_site_goes_with_the_site():
     head = ("<title>Gremios de camioneros no descartan nueva movilización | Nacional | BioBioChile</title>"
             "<meta property='og:site_name' content='BioBioChile - La Red de Prensa Más Grande de Chile'>")
     assert title_of("", head) == "Gremios de camioneros no descartan nueva movilización"
+    # Also when nothing names the site: the section went with the shorter end.
+    assert title_of("", "<title>原神新版本副本攻略整理_原神攻略_游戏网</title>", "https://www.youxi.example.com/gl/1.html") == (
+        "原神新版本副本攻略整理")
 
 
 def test_a_short_title_segment_before_the_site_stays_when_it_is_the_headline():

@@ -132,7 +132,14 @@ def _without_site(title: str, site_names: list[str], url: str = "") -> str:
             kept.pop(0)
         return _span(title, kept)
     first, last = segments[0], segments[-1]
-    return _span(title, segments[:-1]) if len(last) <= len(first) else _span(title, segments[1:])
+    kept = segments[:-1] if len(last) <= len(first) else segments[1:]
+    # A section's name left between the headline and the site's ("标题_栏目_站名").
+    main = max(kept, key=len)
+    while len(kept) > 1 and kept[-1] is not main and _minor(kept[-1], main):
+        kept.pop()
+    while len(kept) > 1 and kept[0] is not main and _minor(kept[0], main):
+        kept.pop(0)
+    return _span(title, kept)
 
 
 def _links_home(heading) -> bool:
