@@ -54,7 +54,10 @@ _VALUE_END = re.compile(
     r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|"
     r"\b(?:[Vv]eröffentlicht|[Aa]ktualisiert|[Pp]ublicado|[Aa]ctualizado|[Pp]ublié|Datum|Date|Fecha)\b|"
     r"\b(?:Symbolbild|Symbolfoto|Titelbild|Beitragsbild|Kategorien|Kategorie|Categories|Category|Schlagwörter)\b|"
-    r"\b(?:Illustration(?:en)?|Fotos?|Photos?|Bild(?:er)?|Grafik(?:en)?|Images?)\b"
+    r"\b(?:Illustration(?:en)?|Fotos?|Photos?|Bild(?:er)?|Grafik(?:en)?|Images?)\b|"
+    # A weekday opening the date after the names ("by Jane Roe Thu 5th Sep 2019").
+    r"\b(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day|nesday|rsday|urday|sday)?\.?,?\s+\d|"
+    r"\b(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag),?\s+\d"
 )
 # An interview's byline credits both sides: "X im Gespräch mit Y", "X in conversation with Y".
 _NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\band\b|\bund\b|\bet\b|\by\b|\bim Gespräch mit\b|\bin conversation with\b)\s*")
@@ -194,7 +197,7 @@ _WITH_OTHERS = re.compile(r"\s*\(\s*(?:avec|with|mit|con|com)\s+([^()]{3,80})\)"
 
 def _names(value: str) -> list[str]:
     """Names from the text after a label, stopping at the first thing that is no name."""
-    value = _WITH_OTHERS.sub(r", \1", _PADDED_NAME.sub(r"\1\2", value))
+    value = _WITH_OTHERS.sub(r", \1", _PADDED_NAME.sub(r"\1\2", _GLUED_MONTH.sub(" ", value)))
     value = value.strip(" :：/／|-—")
     if nicknamed := _NICKNAMED.match(value):  # "Richard (R.J.) Eskow": the brackets end no name
         rest = value[nicknamed.end():].lstrip(" ,;&|")
