@@ -1212,3 +1212,17 @@ def test_blocks_whose_class_reads_as_furniture_stay_when_they_hold_all_of_the_pr
                 "<div class='comments'><p>Great list, thanks.</p></div>", "<title>Items We Never Knew We Wanted</title>")
     text = parse_article(html, "https://a.example/x").body_text
     assert text.count("a gadget nobody knew they wanted") == 4
+
+
+def test_a_thread_whose_post_headers_write_the_month_s_name_keeps_only_the_first_post():
+    # XenForo: the poster's cell ("Joined Jan 1, 2010") and "Sep 5, 2019" head each post.
+    def post(who: str, text: str) -> str:
+        return (f"<article class='message'>\n<div class='user'>\n<a href='/members/{who}/'>{who}</a>\n<dl>\n<dt>Joined</dt>\n"
+                f"<dd>Jan 1, 2010</dd>\n<dt>Messages</dt>\n<dd>1,234</dd>\n</dl>\n</div>\n<div class='main'>\n"
+                f"<time datetime='2019-09-05T11:10:00-0400'>Sep 5, 2019</time>\n<div class='body'>{text}</div>\n</div>\n</article>\n")
+    first = " ".join(f"For the first raid you need good gear and two potions each, and tanks test taunts first, point {i}."
+                     for i in range(6))
+    replies = "".join(post(f"user{i}", "Great guide, thanks for sharing! I will try this tonight with my guild.") for i in range(4))
+    html = page(f"<h1>Raid guide for beginners</h1>\n<div class='thread'>\n{post('DarkElf', first)}{replies}</div>",
+                "<title>Raid guide for beginners</title>")
+    assert parse_article(html, "https://forums.example.com/threads/1/").body_text == first

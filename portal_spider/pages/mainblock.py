@@ -7,6 +7,7 @@ from collections import Counter
 
 from lxml import etree
 
+from .dates import MONTH_NAME
 from .options import ExtractionOptions
 from .selection import select_by_css
 from .sources import HEURISTIC, SELECTOR
@@ -277,7 +278,8 @@ def _wraps_a_paragraph(element) -> bool:
 _POST_HEADER = re.compile(
     r"(?=[发發楼樓只pjbqr])(?:发表于|發表於|发表在|發表在|楼主|樓主|只看该作者|只看該作者|"
     r"\bposted\s+(?:on|at|by)\b|\bjoined\b|Beitrag\s+von|\bQuote\b|\bReply\b)", re.I)
-_POST_DATE = re.compile(r"(?=\d)(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}|\b\d{1,2}:\d{2}\b)")
+_POST_DATE = re.compile(r"(?=\d)(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}|\b\d{1,2}:\d{2}\b)"
+                        rf"|\b(?i:{MONTH_NAME})\.?\s+\d{{1,2}},?\s+\d{{4}}\b")  # "Sep 5, 2019" (XenForo, Discourse)
 
 
 # A full date with a clock time, as an entry's header shows it ("2005-06-14 03:25:55").
