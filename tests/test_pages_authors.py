@@ -328,6 +328,11 @@ def test_the_reporter_a_dateline_credits_wrote_the_article_not_its_editor(dateli
     # A platform account's byline: "原创", the account, the date; "原创" in prose labels nobody.
     ("<div>原创 GameForce 2019-09-04 22:18:34</div>", "", "GameForce"),
     ("", "<p>原创 作品 2019年获奖，评委说它很好。</p>", None),
+    # A thread's starter: "樓主" before the nickname (a user id after it), or over it.
+    ("<div><a>樓主</a> <a href='/u/darkelf'>暗夜精靈</a> <a href='/u/darkelf'>darkelf</a></div><div>2019-09-05 11:10:00</div>", "",
+     "暗夜精靈"),
+    ("<div>楼主</div><div>暗夜精灵</div><div>2019-09-05 11:10:00</div>", "", "暗夜精灵"),
+    ("", "<p>楼主 说得对，我也这么觉得，支持一下。</p>", None),
 ])
 def test_chinese_credits_around_the_article(above, after, author):
     assert zh_author_of(above, after) == author

@@ -31,7 +31,7 @@ _AUTHOR_LABEL = (
     # Without a colon "Autor" labels only at the line start: "Interview mit Autorin X" is prose.
     r"|Autor(?:in|\*in|:in|In)?\s*[:：]|^Autor(?:in|\*in|:in|In)?(?=\s)|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:"
     # A forum thread's starter wrote its first post: "Thread starter Tiberius", "楼主：X".
-    r"|(?<![\w])(?:[Tt]hread [Ss]tarter|[Ss]tarted by|[Tt]opic [Ss]tarter|[Oo]riginal [Pp]oster)(?=\s)|(?:楼\s*主|樓\s*主)(?=\s*[:：]))"
+    r"|(?<![\w])(?:[Tt]hread [Ss]tarter|[Ss]tarted by|[Tt]opic [Ss]tarter|[Oo]riginal [Pp]oster)(?=\s)|(?:楼\s*主|樓\s*主)(?=\s*[:：])|^\s*(?:楼\s*主|樓\s*主)(?=\s+[^，。！？；\s][^，。！？；]*$))"
 )
 # Who put the page online ("Gespeichert von rasos am …"): the author only when no byline names one.
 _POSTER_LABEL = r"(?:Posted by|(?<![\w])(?:[Ee]rstellt|[Gg]espeichert|[Ee]ingestellt|[Vv]eröffentlicht)\s+von(?=\s))"
@@ -86,7 +86,7 @@ _STRUCTURED_END = re.compile(r",\s*\d|\s@\w|\s[|•·]\s")
 _PLACE_REPORT = re.compile(r"(?<=\S)(?:报道|報道|報導|电|電)")
 _LABEL_ALONE = re.compile(
     r"^(?:Autor(?:in|\*in|:in|In)?|Autoren|Author|Authors|By|Von|Text|(?:Published|Posted|Written) by|(?:Geschrieben|Verfasst) von|"
-    r"作者|记者|記者|撰文|(发文机关|發文機關))\s*[:：]?$", re.I
+    r"作者|记者|記者|撰文|楼主|樓主|(发文机关|發文機關))\s*[:：]?$", re.I
 )
 # "作者[太小心]": blog platforms put the writer's name in brackets after 作者.
 _BRACKET_BYLINE = re.compile(r"作\s*者\s*[\[【]\s*([^\]】\s]{2,16})\s*[\]】]")
@@ -217,6 +217,9 @@ def _names(value: str) -> list[str]:
         part = _tidy_name(part)
         if not part or _DEGREE.fullmatch(part) or (names and _JOB_TITLE.search(part)):
             continue  # "Grant Tinsley, PhD", "Jon King, News Reporter": the degree or job is not a second author
+        words = part.split()
+        if len(words) == 2 and _HAN_NAME.match(words[0]) and _HANDLE.match(words[1]):
+            part = words[0]  # "暗夜精靈 darkelf": a forum member's nickname, then the user id
         pieces = part.split() if all(_HAN_NAME.match(p) for p in part.split()) else [part]
         for piece in pieces:
             if piece.lower() in _UI_WORDS:
