@@ -1226,3 +1226,17 @@ def test_a_thread_whose_post_headers_write_the_month_s_name_keeps_only_the_first
     html = page(f"<h1>Raid guide for beginners</h1>\n<div class='thread'>\n{post('DarkElf', first)}{replies}</div>",
                 "<title>Raid guide for beginners</title>")
     assert parse_article(html, "https://forums.example.com/threads/1/").body_text == first
+
+
+def test_a_thread_whose_posts_close_with_a_floor_number_and_date_keeps_only_the_first_post():
+    # Tieba: "1楼 2019-09-05 11:10" under each post, the poster's badge above it.
+    def post(floor: int, who: str, text: str) -> str:
+        return (f"<div class='l_post'>\n<div class='d_author'><a href='/home?un={who}'>{who}</a><div class='badge'>吧友</div></div>\n"
+                f"<div class='main'>\n<div class='d_post_content'>{text}</div>\n"
+                f"<div class='tail'><span>{floor}楼</span> <span>2019-09-0{floor} 11:10</span></div>\n</div>\n</div>\n")
+    first = "<br>".join(f"这次版本更新带来了新的副本和职业平衡调整，玩家可以在游戏中体验全新的剧情内容，第{i}段。" for i in range(6))
+    replies = "".join(post(i, f"路人{i}", "感谢分享，这篇心得很有用，今晚就去试试！") for i in range(2, 6))
+    html = page(f"<h3>新版本副本攻略整理</h3>\n<div class='postlist'>\n{post(1, '暗夜精灵', first)}{replies}</div>",
+                "<title>新版本副本攻略整理【原神吧】_百度贴吧</title>")
+    article = parse_article(html, "https://tieba.example.com/p/1")
+    assert article.body_text == first.replace("<br>", "\n") and article.title == "新版本副本攻略整理"

@@ -46,6 +46,17 @@ def without_label(title: str) -> str:
     return rest if len(rest) >= 4 else title
 
 
+# A forum's or section's name in brackets after a Chinese headline in a <title>
+# ("新版本副本攻略整理【原神吧】_百度贴吧"), as a label goes before one.
+_TRAILING_BRACKET = re.compile(r"\s*[【\[［〔][^】\]］〕\[【]{1,12}[】\]］〕]\s*$")
+
+
+def _without_trailing_label(title: str) -> str:
+    match = _TRAILING_BRACKET.search(title)
+    rest = title[: match.start()] if match else ""
+    return rest if len(rest) >= 4 and han_ratio(rest) > 0.5 else title
+
+
 def _span(title: str, segments: list[str]) -> str:
     return title[title.index(segments[0]): title.rindex(segments[-1]) + len(segments[-1])]
 
@@ -498,7 +509,7 @@ def title_field(page: Page) -> tuple[str | None, str]:
     if not references:
         return None, NONE
     title = without_label(_without_site(references[0], structured.site_names, page.url))
-    return _as_shown(title, lines), metas[0][1] if metas else META
+    return _as_shown(_without_trailing_label(title), lines), metas[0][1] if metas else META
 
 
 _SITE_TAIL = re.compile(r"^\s*[-–—|_:·•~/｜]\s*\S")
