@@ -1240,3 +1240,19 @@ def test_a_thread_whose_posts_close_with_a_floor_number_and_date_keeps_only_the_
                 "<title>新版本副本攻略整理【原神吧】_百度贴吧</title>")
     article = parse_article(html, "https://tieba.example.com/p/1")
     assert article.body_text == first.replace("<br>", "\n") and article.title == "新版本副本攻略整理"
+
+
+def test_a_thread_whose_post_headers_link_their_posters_keeps_only_the_first_post():
+    # Discourse's crawler view: no "posted by" word, only the poster's member link and a date.
+    def post(who: str, text: str) -> str:
+        return (f"<div class='crawler-post'>\n<div class='meta'><a href='/u/{who}'><span>{who}</span></a>\n"
+                f"<time datetime='2019-09-05T15:10:00Z'>September 5, 2019, 3:10pm</time></div>\n"
+                f"<div class='post'>\n{text}\n</div>\n</div>\n")
+    first = "".join(f"<p>For the first raid you need good gear and two potions each, and tanks test taunts first, point {i}.</p>"
+                    for i in range(6))
+    replies = "".join(post(f"user{i}", "<p>Great guide, thanks for sharing! I will try this tonight with my guild.</p>")
+                      for i in range(4))
+    html = page(f"<h1>Raid guide for beginners</h1>\n<div class='thread'>\n{post('DarkElf', first)}{replies}</div>",
+                "<title>Raid guide for beginners</title>")
+    text = parse_article(html, "https://forum.example.com/t/raid-guide/1").body_text
+    assert text.count("For the first raid") == 6 and "Great guide" not in text

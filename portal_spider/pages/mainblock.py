@@ -294,7 +294,7 @@ def _is_post(item) -> bool:
     archive or a thread whose header has no marker). A live blog's items show only a time
     of day, and the paragraphs of an article no date at all."""
     text = text_content(item)
-    if _POST_DATE.search(text) and _POST_HEADER.search(text):
+    if _POST_DATE.search(text) and (_POST_HEADER.search(text) or _posted_by_member(item)):
         return True
     start = _VISIBLE.search(text)
     stamp = start and _ENTRY_STAMP.search(text, start.start(), start.start() + _ENTRY_HEAD)
@@ -302,6 +302,17 @@ def _is_post(item) -> bool:
         return False
     sentences = _SENTENCE_END.finditer(text, stamp.end())
     return next(sentences, None) is not None and next(sentences, None) is not None
+
+
+# Where forum software links a poster's name: "/u/name", "/members/name.1/", "space-uid-1".
+_MEMBER_LINK = re.compile(r"/(?:members?|users?|profiles?|u)/|[?&]un=|space-uid-\d|mod=space&(?:amp;)?uid=", re.I)
+_POSTER_LINKS = 3  # a post's first links: its header's
+
+
+def _posted_by_member(item) -> bool:
+    """A post's header: a link to its poster's member page among the item's first links."""
+    links = [a.get("href") or "" for _, a in zip(range(_POSTER_LINKS), item.iter("a"))]
+    return any(_MEMBER_LINK.search(href) for href in links)
 
 
 def _first_post(best):
