@@ -314,3 +314,13 @@ def test_a_short_chinese_headline_wins_over_a_title_naming_only_the_site(headlin
     # "游戏网" shares "游戏" with the article: two terms are too few to call it supported.
     html = f"<html><head><title>游戏网</title></head><body>{headline}<div>2019-09-05 11:10 来源：游戏网</div>{ZH_TEXT}</body></html>"
     assert parse_article(html, "https://www.youxi.example.com/gl/123.html").title == "新版本副本攻略整理"
+
+
+def test_a_heading_showing_the_title_without_the_name_it_adds_after_a_space_is_the_headline():
+    html = ("<html><head><title>[心得] 新版本副本攻略整理 NGA玩家社区</title></head><body>"
+            f"<h3>[心得] 新版本副本攻略整理</h3>{ZH_TEXT}</body></html>")
+    assert parse_article(html, "https://bbs.example.cn/read.php?tid=1").title == "新版本副本攻略整理"
+    # Not a heading holding only the title's first word.
+    html = ("<html><head><title>Apple releases a new iPhone today</title></head><body>"
+            f"<h3>Apple</h3>{TEXT}</body></html>")
+    assert parse_article(html, "https://a.example/x").title == "Apple releases a new iPhone today"

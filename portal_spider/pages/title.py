@@ -391,6 +391,25 @@ def _shown_title(references: list[str], lines: list) -> str | None:
                  or (key == whole and owner.tag in _HEADINGS)]
         if shown:
             return max(shown, key=len)
+    return _heading_before_name(references, lines)
+
+
+_NAME_AFTER_SPACE = 12  # characters: a site's name a <title> adds after a space, no separator
+
+
+def _heading_before_name(references: list[str], lines: list) -> str | None:
+    """A heading showing the title but for a short name the title adds after a space
+    ("[心得] 新版本副本攻略整理 NGA玩家社区" over the heading "[心得] 新版本副本攻略整理")."""
+    keys = {normalise_for_compare(r) for r in references}
+    for text, owner in lines:
+        if owner.tag not in _HEADINGS or len(text) < 4:
+            continue
+        key = normalise_for_compare(text)
+        for reference_key in keys:
+            rest = reference_key[len(key):]
+            if (reference_key.startswith(key) and rest[:1] == " " and 0 < len(rest.strip()) <= _NAME_AFTER_SPACE
+                    and " " not in rest.strip()):
+                return text
     return None
 
 
