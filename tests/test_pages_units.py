@@ -1256,3 +1256,16 @@ def test_a_thread_whose_post_headers_link_their_posters_keeps_only_the_first_pos
                 "<title>Raid guide for beginners</title>")
     text = parse_article(html, "https://forum.example.com/t/raid-guide/1").body_text
     assert text.count("For the first raid") == 6 and "Great guide" not in text
+
+
+def test_a_comment_list_whose_class_glues_comment_to_list_is_no_article_text():
+    # WordPress's classic themes: <ol class="commentlist"> with unlabelled items.
+    post = "".join(f"<p>I finally beat the last boss after many tries, note {i}. The secret is patience with the jumps.</p>"
+                   for i in range(6))
+    comments = "".join(f"<li><cite>Reader{i}</cite> Says: <small>September 6th, 2019 at 7:32 pm</small>"
+                       "<p>Congratulations! I am still stuck at the tower. Any tips for the moving platforms?</p></li>"
+                       for i in range(3))
+    html = page(f"<h2>Beating the last boss</h2><div class='entry'>{post}</div>"
+                f"<ol class='commentlist'>{comments}</ol>", "<title>Beating the last boss</title>")
+    text = parse_article(html, "https://blog.example.com/2019/09/05/boss/").body_text
+    assert text.count("I finally beat") == 6 and "Congratulations" not in text

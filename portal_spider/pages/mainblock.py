@@ -41,6 +41,9 @@ _WEAK = {
     "masthead", "topbar", "widget", "widgets", "tags", "tag", "hot", "hotnews", "rank", "banner",
     "toolbar", "search", "login", "print", "jump", "right", "left", "crumb", "position", "location",
 }
+# A comment word glued to its widget's ("commentlist", "commentbox"); not "commentary",
+# which names opinion articles.
+_GLUED_COMMENTS = re.compile(r"^comments?(?:list|box|area|form|wrap|wrapper|container|section|block|count|s)$")
 _DIGITS = re.compile(r"\d+")
 _PARTS = re.compile(r"[\s_-]+")
 # Words that mark the article body itself; such elements are never dropped as boilerplate.
@@ -54,7 +57,8 @@ def _furniture_label(label: str) -> str | None:
     """"strong", "weak" or None for a class/id string."""
     label = _DIGITS.sub("", label.lower())
     tokens = set(label.split())
-    if not _STRONG.isdisjoint(_PARTS.split(label)):
+    parts = _PARTS.split(label)
+    if not _STRONG.isdisjoint(parts) or any(map(_GLUED_COMMENTS.match, parts)):
         return "strong"
     return "weak" if not _WEAK.isdisjoint(tokens) else None
 
