@@ -333,6 +333,11 @@ def test_the_reporter_a_dateline_credits_wrote_the_article_not_its_editor(dateli
      "暗夜精靈"),
     ("<div>楼主</div><div>暗夜精灵</div><div>2019-09-05 11:10:00</div>", "", "暗夜精灵"),
     ("", "<p>楼主 说得对，我也这么觉得，支持一下。</p>", None),
+    # A portal's staff code after the editor's name, a role before the writer's, every
+    # reporter a line credits.
+    ("", "<div>本文来源：网易游戏 责任编辑：王晓_NG5678</div>", "王晓"),
+    ("<div>文 / 游戏评论员 张三</div>", "", "张三"),
+    ("<div>本报记者 张三 李四 实习生 王五</div>", "", "张三, 李四, 王五"),
 ])
 def test_chinese_credits_around_the_article(above, after, author):
     assert zh_author_of(above, after) == author

@@ -165,10 +165,16 @@ _CAPITAL = "A-ZÀ-ÖØ-ÞΑ-ΩЀ-Я"
 _LATIN_NAME = re.compile(rf"^[{_CAPITAL}][\w'’.-]*(?:\s+(?:(?:{'|'.join(_PARTICLES)})\s+)*[{_CAPITAL}][\w'’.-]*){{0,4}}$")
 
 
+# A portal's staff code after an editor's name: "王晓_NG5678".
+_STAFF_CODE = re.compile(r"(?<=[\u4e00-\u9fff])_[A-Za-z]{1,4}\d{2,}$")
+# A writer's role before the name: "游戏评论员 张三", "特约撰稿人 李四".
+_HAN_ROLE = re.compile(r"^[\u4e00-\u9fff]{1,6}(?:评论员|評論員|撰稿人|记者|記者|主编|主編|主笔|主筆|编辑|編輯|研究员|研究員)$")
+
+
 def _tidy_name(name: str) -> str:
     """Without surrounding punctuation, a trailing degree or a trailing month ("… Nishizawa Feb"),
     a leading role ("Rechtsanwalt Sebastian Einbock") or a date glued on ("Nicole Collignon22.")."""
-    name = _TRAILING_DEGREE.sub("", name.strip(" :：/|-—"))
+    name = _STAFF_CODE.sub("", _TRAILING_DEGREE.sub("", name.strip(" :：/|-—")))
     glued = _GLUED_DIGITS.match(name)
     if glued and " " in glued[1]:
         name = glued[1]
@@ -220,6 +226,8 @@ def _names(value: str) -> list[str]:
         words = part.split()
         if len(words) == 2 and _HAN_NAME.match(words[0]) and _HANDLE.match(words[1]):
             part = words[0]  # "暗夜精靈 darkelf": a forum member's nickname, then the user id
+        if len(words) >= 2 and _HAN_ROLE.match(words[0]):
+            part = " ".join(words[1:])  # "游戏评论员 张三": the role, then the writer
         pieces = part.split() if all(_HAN_NAME.match(p) for p in part.split()) else [part]
         for piece in pieces:
             if piece.lower() in _UI_WORDS:
@@ -307,7 +315,9 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
             rank = max(rank, _STAND_IN_RANK)
         if match.lastgroup == "syndicated" and (reporters := _outlet_reporters(names)):
             rank, names = _RANKS.index("author"), reporters
-        if names and (best is None or rank < best[0]):
+        if names and best is not None and rank == best[0] == 0:
+            best = (rank, best[1] + [name for name in names if name not in best[1]])  # 记者 张三 实习生 王五
+        elif names and (best is None or rank < best[0]):
             best = (rank, names)
     return best
 
