@@ -35,6 +35,8 @@ def author_of(byline: str, head: str = "") -> str | None:
     # A name over the link to the writer's other work; an interview's credit alone on its line.
     ("<h3>Elizabeth Gibney</h3><h4>Search for this author in:</h4>", "Elizabeth Gibney"),
     ("<p>Richard David Precht im Gespräch mit Karin Fischer</p>", "Richard David Precht, Karin Fischer"),
+    # The writer's job after a bar.
+    ("<p>Jane Roe | Senior Editor</p>", "Jane Roe"),
     # The date glued to the names, or opening with its weekday, is no part of them.
     ("<p><span>By Jane Roe and John Doe</span><time>Sep 5, 2019, 11:10am EDT</time></p>", "Jane Roe, John Doe"),
     ("<p>by Jane Roe Thu 5th Sep 2019</p>", "Jane Roe"),

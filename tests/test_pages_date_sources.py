@@ -291,3 +291,17 @@ def test_a_poster_s_registration_date_in_a_forum_post_header_is_not_the_post_s()
     text = "<br>".join(f"這次版本更新帶來了新的副本和職業平衡調整，玩家可以在遊戲中體驗全新的劇情內容，第{i}段。" for i in range(6))
     html = f"<html><head><title>新版本副本攻略整理</title></head><body><h1>新版本副本攻略整理</h1>{post.format(text)}</body></html>"
     assert parse_article(html, "https://forum.game.example.tw/thread-1-1-1.html").published_at == "2019-09-05T11:10:00+08:00"
+
+
+def test_a_byline_with_abbreviations_is_no_sentence_of_prose():
+    # "Sept." and "a.m." end no sentence: the line is the byline's date line.
+    html = article("<p>By Jane Roe, Contributor | Sept. 5, 2019, at 11:10 a.m.</p>", lang="en")
+    assert parse_article(html, "https://a.example/x").published_at == "2019-09-05T11:10:00+00:00"
+
+
+def test_the_update_s_clock_shown_by_the_title_does_not_replace_the_published_time():
+    # The byline shows when the story was changed (dateModified); datePublished has no offset.
+    head = ("<meta itemprop='datePublished' content='2014-01-25T00:57:05'>"
+            "<meta itemprop='dateModified' content='2014-01-25T15:53:10'>")
+    html = article("<div>Jefferson Graham, USA TODAY 3:53 p.m. EST January 25, 2014</div>", head, lang="en")
+    assert parse_article(html, "https://a.example/x").published_at == "2014-01-25T00:57:05+00:00"

@@ -395,9 +395,10 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
             and len(following) < 80 and any(form.search(following) for form in _DATE_FORMS)):
         return [name]
     # "Jane Roe, Staff Writer": a name and the writer's job, nothing else, or the job on the next line.
-    name, _, job = text.partition(", ")
-    if job and _job_line(job) and _person_line(name):
-        return [name]
+    for separator in (", ", " | "):
+        name, _, job = text.partition(separator)
+        if job and _job_line(job) and _person_line(name):
+            return [name]
     if _job_line(following) and (names := _person_names(text)):
         return names
     # "Jane Roe | Reuters", "Jane Roe and John Doe, The Associated Press": names, then the

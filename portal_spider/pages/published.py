@@ -67,7 +67,8 @@ def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime |
 
 # Sentence marks: a line with a full stop and clauses is the article's prose, and a date
 # inside it (a citation's "出版社1999年1月第1版", an event's day) names no publication.
-_FULL_STOP = re.compile(r"[。！？]|[.!?](?:\s|$)")
+# An abbreviation's dot ("Sept.", "a.m.") ends no sentence.
+_FULL_STOP = re.compile(r"[。！？]|(?<!\b[A-Z][a-z]{2})(?<!\b[A-Z][a-z]{3})(?<![ap]\.m)[.!?](?:\s|$)")
 _CLAUSE = re.compile(r"[，,；;]")
 
 
@@ -186,7 +187,7 @@ def _has_clock(moment: datetime) -> bool:
 
 
 def _as_shown(moment: datetime, value: str, shown: datetime | None, context: DateContext,
-              published_clock=lambda: False, stated: datetime | None = None) -> datetime | None:
+              published_clock=lambda: False, stated: datetime | None = None, changed: frozenset = frozenset()) -> datetime | None:
     """``moment`` as the page itself shows it next to the title, when the page confirms it.
 
     A UTC timestamp that the page prints as a local clock time a whole number of quarter
@@ -195,12 +196,16 @@ def _as_shown(moment: datetime, value: str, shown: datetime | None, context: Dat
     offset stands as it is when the page shows its day, or takes the clock it shows there
     as the publication's (when ``published_clock()``: no update's), minutes apart: a portal
     prints the source's time, its metadata when its copy went up. ``stated``, the line by
-    the title when it writes its own zone, gives the offset of the same wall-clock time.
+    the title when it writes its own zone, gives the offset of the same wall-clock time;
+    ``changed`` holds the wall-clock minutes the metadata says the page was changed at.
     """
     if shown is None:
         return None
     if _weak(value):
-        return shown if shown.date() == moment.date() else None
+        if shown.date() != moment.date():
+            return None
+        # The clock shown may be the update's ("8:42 a.m." = dateModified): not then.
+        return None if _has_clock(shown) and _wall_minute(shown) in changed else shown
     if stated is not None and _wall_minute(stated) == _wall_minute(moment) and stated.utcoffset() != moment.utcoffset():
         # "11:10 AM EDT" by the title, 11:10 with another offset in the metadata (a CMS
         # left at UTC or at standard time): the page tells its readers the zone.
@@ -235,8 +240,12 @@ def _publication_clock(page: Page, windows: list[list[str]], shown: datetime | N
     unlabelled = [[text for text in window if not _MODIFIED_LABEL.search(text)] for window in windows]
     if _labelled_date(unlabelled, context) != shown:
         return False
-    changed = {_wall_minute(m) for value in page.structured.modified if (m := parse_iso(value, context))}
-    return _wall_minute(shown) not in changed
+    return _wall_minute(shown) not in _changed_at(page, context)
+
+
+def _changed_at(page: Page, context: DateContext) -> frozenset:
+    """The wall-clock minutes the metadata says the page was changed at."""
+    return frozenset(_wall_minute(m) for value in page.structured.modified if (m := parse_iso(value, context)))
 
 
 def _wall_minute(moment: datetime) -> datetime:
@@ -468,6 +477,7 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
     visible = _labelled_date(windows, context)
     stated = visible if visible is not None and _states_offset(visible, context) else None
     shown = _machine_readable(page.times, visible, context)
+    changed = _changed_at(page, context)
     def published_clock() -> bool:
         return _publication_clock(page, windows, shown, context)
     # A value with its own offset and clock time is more trustworthy than a day-only or
@@ -478,7 +488,7 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
         # Day-only values are only compared when there is nothing better.
         pool = [c for c in candidates if not _weak(c[0])] or candidates
         moment, source = next(((local, origin) for value, m, origin in pool
-                               if (local := _as_shown(m, value, shown, context, published_clock, stated))), (None, source))
+                               if (local := _as_shown(m, value, shown, context, published_clock, stated, changed))), (None, source))
     if not moment and candidates:
         value, moment, source = candidates[0]
         near = _labelled_date([headline], context) if headline else None
