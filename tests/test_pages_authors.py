@@ -340,6 +340,10 @@ def test_the_reporter_a_dateline_credits_wrote_the_article_not_its_editor(dateli
     ("", "<div>本文来源：网易游戏 责任编辑：王晓_NG5678</div>", "王晓"),
     ("<div>文 / 游戏评论员 张三</div>", "", "张三"),
     ("<div>本报记者 张三 李四 实习生 王五</div>", "", "张三, 李四, 王五"),
+    # A guide's table of heroes names no writer; a source naming the site itself, none either.
+    ("<table><tr><th>武将</th><th>定位</th></tr><tr><td>张飞</td><td>蜀国猛将，擅长冲锋陷阵，技能伤害很高</td></tr>"
+     "<tr><td>关羽</td><td>蜀国名将，攻守兼备，适合新手</td></tr></table>", "", None),
+    ("<div>作者： 来源：示例新闻 时间：2019-09-05</div>", "", None),
 ])
 def test_chinese_credits_around_the_article(above, after, author):
     assert zh_author_of(above, after) == author

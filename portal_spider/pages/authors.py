@@ -412,9 +412,14 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
     # A short Han line alone is a name only with a common surname ("胡平", not "首页"), and
     # not beside another short word (a menu: "游戏 / 商城 / 攻略"); capitalised English word
     # pairs alone are as often headings as names.
+    # Nor after a sentence: a table's rows name people ("关羽" after the row above's
+    # "蜀国猛将，擅长冲锋陷阵").
     in_menu = _menu_word(previous) or _menu_word(following)
     return [text] if (_HAN_PERSON.match(text) and text[0] in _SURNAMES and text not in _NOT_A_WRITER
-                      and not in_menu) else None
+                      and not in_menu and not _CLAUSE_MARK.search(previous)) else None
+
+
+_CLAUSE_MARK = re.compile(r"[，。；！？]")
 
 
 def _menu_word(text: str) -> bool:
@@ -1020,6 +1025,9 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         if number == len(writers) and stand_in and not any(_placeholder(name) for name in stand_in[0].split(", ")):
             return stand_in
         names = _real_names(find(), software)
+        if number == len(writers) and names:
+            # "来源：三国志攻略站" on that site's page: the site's own content, no writer named.
+            names = [name for name in names if _letters(name) not in sites] or None
         if names and all(_stands_in(name) for name in names):
             stand_in = stand_in or (", ".join(clean_line(n) for n in names), HEURISTIC)
         elif names:
