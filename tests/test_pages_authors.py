@@ -344,6 +344,11 @@ def test_the_reporter_a_dateline_credits_wrote_the_article_not_its_editor(dateli
     ("<table><tr><th>武将</th><th>定位</th></tr><tr><td>张飞</td><td>蜀国猛将，擅长冲锋陷阵，技能伤害很高</td></tr>"
      "<tr><td>关羽</td><td>蜀国名将，攻守兼备，适合新手</td></tr></table>", "", None),
     ("<div>作者： 来源：示例新闻 时间：2019-09-05</div>", "", None),
+    # Taiwan's bylines: the reporter, a slash, where the report was filed from; a
+    # photographer's or a picture's label after the writer's.
+    ("<div>記者張三／台北報導</div><div>2019年09月05日 11:10</div>", "", "張三"),
+    ("<div>撰文：張三　攝影：李四</div>", "", "張三"),
+    ("<div>文／張三 圖／李四</div>", "", "張三"),
 ])
 def test_chinese_credits_around_the_article(above, after, author):
     assert zh_author_of(above, after) == author

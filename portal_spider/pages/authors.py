@@ -23,6 +23,7 @@ _CREDIT_VERB = "".join(f"(?<!{verb} )" for verb in _CREDIT_VERBS)
 _AUTHOR_LABEL = (
     r"(?:(?:原?作\s*者|原\s*[创創](?=\s*[:：]|\s+[^\s\d]{2,20}\s+\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2})|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：]|\s)"
     r"|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平
+    r"|^(?:记者|記者)(?=[\u4e00-\u9fff]{2,4}\s*[/／])"  # 記者張三／台北報導
     r"|(?<=[（(])\s*(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # a dateline's credit: 新华社巴黎12月9日电（记者唐霁）
     r"|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?"
     rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?<![\w]){_CREDIT_VERB}BY(?=\s+[A-Z])"
@@ -51,6 +52,7 @@ _STAND_IN_RANK = _RANKS.index("stand-in")
 _VALUE_END = re.compile(
     r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜【】\[\]()（）<>《》«»。;；•·:：]|"
     r"发布|發布|发表|發表|时间|時間|日期|点击|點擊|阅读|閱讀|浏览|瀏覽|字号|字體|http|报道|報道|報導|摄|攝|整理|整合|编译|編譯|发自|發自|"
+    r"[图圖]\s*[/／:：]|"
     r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|"
     r"\b(?:[Vv]eröffentlicht|[Aa]ktualisiert|[Pp]ublicado|[Aa]ctualizado|[Pp]ublié|Datum|Date|Fecha)\b|"
     r"\b(?:Symbolbild|Symbolfoto|Titelbild|Beitragsbild|Kategorien|Kategorie|Categories|Category|Schlagwörter)\b|"
@@ -92,7 +94,7 @@ _LABEL_ALONE = re.compile(
 _BRACKET_BYLINE = re.compile(r"作\s*者\s*[\[【]\s*([^\]】\s]{2,16})\s*[\]】]")
 # "蔡雪婧/摄", "摄影：蔡雪婧": a photographer's credit.
 _PHOTO_CREDIT = re.compile(r"(?:^|[\s(（])([\u4e00-\u9fff]{2,4})\s*[/／]\s*摄(?:影)?(?![\u4e00-\u9fff])|摄\s*影\s*[:：]\s*([\u4e00-\u9fff]{2,4})(?![\u4e00-\u9fff])")
-_PHOTOGRAPHER = re.compile(r"^\s*[:：]?\s*[\u3400-\u9fff]{2,4}(?:\s*[、，,]\s*[\u3400-\u9fff]{2,4})*\s*[/／]?\s*(?:摄|攝)")
+_PHOTOGRAPHER = re.compile(r"^\s*[:：]?\s*[\u3400-\u9fff]{2,4}(?:\s*[、，,]\s*[\u3400-\u9fff]{2,4})*\s*[/／]?\s*(?:摄|攝)(?!影\s*[:：])")
 # "茉莉：我是怎样卷入八九民运的" over the headline: a repost headed "writer: title".
 _NAME_COLON_TITLE = re.compile(r"^([\u4e00-\u9fff]{2,4})\s*[:：]\s*(\S.{5,})$")
 _NOT_A_WRITER = set(
@@ -213,8 +215,12 @@ def _names(value: str) -> list[str]:
     if cut and cut[0][:1].isdigit():
         cut = min([cut, *(match for form in _DATE_FORMS if (match := form.search(value)))], key=lambda match: match.start())
     if cut and _PLACE_REPORT.match(value, cut.start()):
-        # "彭冲 山东冠县报道": the word glued to 报道 is where the report was filed from.
-        value = value[: cut.start()].rsplit(None, 1)[0] if " " in value[: cut.start()].strip() else ""
+        # "彭冲 山东冠县报道", "張三／台北報導": the word glued to 报道 is where the report was filed from.
+        before = value[: cut.start()].strip()
+        if "／" in before or "/" in before:
+            value = re.split(r"\s*[/／]", before)[0]
+        else:
+            value = before.rsplit(None, 1)[0] if " " in before else ""
     else:
         value = value[: cut.start()] if cut else value
     parts = _NAME_SPLIT.split(value.strip())
