@@ -1269,3 +1269,19 @@ def test_a_comment_list_whose_class_glues_comment_to_list_is_no_article_text():
                 f"<ol class='commentlist'>{comments}</ol>", "<title>Beating the last boss</title>")
     text = parse_article(html, "https://blog.example.com/2019/09/05/boss/").body_text
     assert text.count("I finally beat") == 6 and "Congratulations" not in text
+
+
+def test_a_thread_listed_inside_its_wrapper_keeps_only_the_first_post_s_message():
+    # vBulletin: <div id=postlist><ol><li> posts, each its poster's details ("Join Date",
+    # "Posts") beside the message.
+    def post(number: int, who: str, text: str) -> str:
+        return (f"<li class='postcontainer'>\n<div class='posthead'><span class='date'>09-0{number}-2019, 11:10 AM</span></div>\n"
+                f"<div class='postdetails'><div class='userinfo'><a href='member.php?u={number}'>{who}</a>\n"
+                f"<dl><dt>Join Date</dt><dd>Jan 2010</dd><dt>Posts</dt><dd>1,234</dd></dl></div>\n"
+                f"<div class='postbody'><blockquote>{text}</blockquote></div></div></li>\n")
+    first = "<br>".join(f"For the first raid you need good gear and two potions each. Tanks test taunts first, point {i}."
+                        for i in range(5))
+    replies = "".join(post(i, f"user{i}", "Great guide, thanks for sharing! I will try this tonight.") for i in range(2, 6))
+    html = page(f"<h1>Raid guide for beginners</h1>\n<div id='postlist'><ol>\n{post(1, 'DarkElf', first)}{replies}</ol></div>",
+                "<title>Raid guide for beginners</title>")
+    assert parse_article(html, "https://forums.example.com/showthread.php?t=1").body_text == first.replace("<br>", "\n")

@@ -281,7 +281,7 @@ def _wraps_a_paragraph(element) -> bool:
 # branch, so that most positions fail at once instead of in each branch.
 _POST_HEADER = re.compile(
     r"(?=[发發楼樓只pjbqr\d])(?:发表于|發表於|发表在|發表在|楼主|樓主|只看该作者|只看該作者|(?<!\d)\d{1,5}\s*[楼樓](?![\u4e00-\u9fff])|"
-    r"\bposted\s+(?:on|at|by)\b|\bjoined\b|Beitrag\s+von|\bQuote\b|\bReply\b)", re.I)
+    r"\bposted\s+(?:on|at|by)\b|\bjoined\b|\bjoin\s+date\b|Beitrag\s+von|\bQuote\b|\bReply\b)", re.I)
 _POST_DATE = re.compile(r"(?=\d)(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}|\b\d{1,2}:\d{2}\b)"
                         rf"|\b(?i:{MONTH_NAME})\.?\s+\d{{1,2}},?\s+\d{{4}}\b")  # "Sep 5, 2019" (XenForo, Discourse)
 
@@ -308,8 +308,9 @@ def _is_post(item) -> bool:
     return next(sentences, None) is not None and next(sentences, None) is not None
 
 
-# Where forum software links a poster's name: "/u/name", "/members/name.1/", "space-uid-1".
-_MEMBER_LINK = re.compile(r"/(?:members?|users?|profiles?|u)/|[?&]un=|space-uid-\d|mod=space&(?:amp;)?uid=", re.I)
+# Where forum software links a poster's name: "/u/name", "/members/name.1/", "space-uid-1",
+# "member.php?u=1".
+_MEMBER_LINK = re.compile(r"/(?:members?|users?|profiles?|u)/|[?&]un=|space-uid-\d|mod=space&(?:amp;)?uid=|member\.php\?(?:u=)?\d|memberlist\.php\?mode=viewprofile", re.I)
 _POSTER_LINKS = 3  # a post's first links: its header's
 
 
@@ -352,6 +353,8 @@ def _opening_post(thread):
     with a post header); None when it is no thread. A thread of short posts scores as a
     whole."""
     children = [child for child in thread if isinstance(child.tag, str)]
+    while len(children) == 1:  # the thread's list inside its wrapper ("<div><ol>posts</ol></div>")
+        children = [child for child in children[0] if isinstance(child.tag, str)]
     if len(children) < 2:
         return None
     shape = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0][0]
@@ -359,9 +362,23 @@ def _opening_post(thread):
     if shape[0] not in _ITEM_TAGS or len(posts) < 2 or sum(map(_is_post, posts)) * 2 <= len(posts):
         return None
     first = posts[0]
-    message = max((child for child in first if isinstance(child.tag, str)), key=lambda c: len(text_content(c)), default=None)
+    message = _biggest_part(first)
     # The part holding most of the post's text is its message; the rest is its header.
-    return message if message is not None and len(text_content(message)) * 2 > len(text_content(first)) else first
+    if message is None or len(text_content(message)) * 2 <= len(text_content(first)):
+        return first
+    # Inside it, a block holding nearly all of it, the poster's details beside it ("Join
+    # Date", "Posts") are no message either.
+    while (inner := _biggest_part(message)) is not None and inner.tag in _CONTAINER_TAGS and (
+            len(text_content(inner)) >= _MESSAGE_SHARE * len(text_content(message))):
+        message = inner
+    return message
+
+
+_MESSAGE_SHARE = 0.8
+
+
+def _biggest_part(element):
+    return max((child for child in element if isinstance(child.tag, str)), key=lambda c: len(text_content(c)), default=None)
 
 
 def _has_sentences(element, shortest: int = 40) -> bool:
