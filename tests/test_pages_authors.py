@@ -404,3 +404,12 @@ def test_a_related_story_teaser_names_its_own_writer():
                "<span class='author'>Par<span class='authorname'> Sébastien Farcis</span></span></div></li></ul></aside>")
     html = f"<html><body><h1>Ein Titel für den Artikel hier</h1><div class='article-body'>{related}{TEXT}</div></body></html>"
     assert parse_article(html, "https://a.example/x").author is None
+
+
+def test_a_reader_s_profile_link_under_a_short_post_names_no_writer():
+    text = "".join(f"<p>这次版本更新带来了新的副本和职业平衡调整，玩家可以体验全新的剧情内容，第{i}段。</p>" for i in range(4))
+    html = ("<html><head><title>新版本副本攻略整理_新浪博客</title></head><body><h2>新版本副本攻略整理</h2>"
+            f"<div>(2019-09-05 11:10:00)</div><div class='content'>{text}</div><div>阅读(123) 评论(5)</div>"
+            "<div class='allComm'><div>评论</div><ul><li><a href='/u/1'>网友1</a><div>写得很详细，谢谢分享！</div>"
+            "<span>2019-09-05 12:00</span></li></ul></div></body></html>")
+    assert parse_article(html, "http://blog.example.com/s/blog_1.html").author is None

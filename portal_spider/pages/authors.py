@@ -664,6 +664,11 @@ _PROFILE_PATH = re.compile(r"/(?:members?|mitglieder|users?|profiles?|profil|u)/
 _SCREEN_NAME = re.compile(r"^(?=.*[\d_.&-])(?=.*[^\W\d_])[\w&.\-]{3,24}$")
 
 
+# Class and id words of the blocks readers write in: "comments", "allComm", "cmt_list",
+# "SG_revert" (Sina's replies), "reply".
+_READERS_BLOCK = re.compile(r"comment|comm(?![a-z])|cmt|revert|repl(?:y|ies)|pinglun", re.I)
+
+
 def _linked_authors(root, near: list[str]) -> list[str] | None:
     """The writer named by a link to an author page: the one the page shows closest to the
     headline, else the first author-page link; a profile link only beside the headline.
@@ -681,7 +686,7 @@ def _linked_authors(root, near: list[str]) -> list[str] | None:
         slug = _letters(href[match.end():])
         if (_HAN_NAME.match(text) or (_LATIN_NAME.match(text) and " " in text) or (len(text) > 2 and _letters(text) in slug)
                 or (match.re is _PROFILE_PATH and _SCREEN_NAME.match(text) and not _DOMAIN.search(text))) \
-                and not any("comment" in (a.get("class") or "") + (a.get("id") or "") for a in link.iterancestors()):
+                and not any(_READERS_BLOCK.search(f"{a.get('class') or ''} {a.get('id') or ''}") for a in link.iterancestors()):
             found.append((match.re is _AUTHOR_PATH, text))
     if not found:
         return None
