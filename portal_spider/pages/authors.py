@@ -31,8 +31,9 @@ _AUTHOR_LABEL = (
     r"|(?<![\w])(?:[Gg]eschrieben|[Vv]erfasst)\s+von(?=\s|[A-ZÀ-Þ])"
     # Without a colon "Autor" labels only at the line start: "Interview mit Autorin X" is prose.
     r"|Autor(?:in|\*in|:in|In)?\s*[:：]|^Autor(?:in|\*in|:in|In)?(?=\s)|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:"
-    # A forum thread's starter wrote its first post: "Thread starter Tiberius", "楼主：X".
-    r"|(?<![\w])(?:[Tt]hread [Ss]tarter|[Ss]tarted by|[Tt]opic [Ss]tarter|[Oo]riginal [Pp]oster)(?=\s)|(?:楼\s*主|樓\s*主)(?=\s*[:：])|^\s*(?:楼\s*主|樓\s*主)(?=\s+[^，。！？；\s][^，。！？；]*$))"
+    # A forum thread's starter wrote its first post: "Thread starter Tiberius", "楼主：X"; a
+    # video site's uploader its column: "UP主：X".
+    r"|(?<![\w])(?:[Tt]hread [Ss]tarter|[Ss]tarted by|[Tt]opic [Ss]tarter|[Oo]riginal [Pp]oster)(?=\s)|(?:楼\s*主|樓\s*主|UP\s*主)(?=\s*[:：])|^\s*(?:楼\s*主|樓\s*主)(?=\s+[^，。！？；\s][^，。！？；]*$))"
 )
 # Who put the page online ("Gespeichert von rasos am …"): the author only when no byline names one.
 _POSTER_LABEL = r"(?:Posted by|(?<![\w])(?:[Ee]rstellt|[Gg]espeichert|[Ee]ingestellt|[Vv]eröffentlicht)\s+von(?=\s))"
