@@ -1285,3 +1285,13 @@ def test_a_thread_listed_inside_its_wrapper_keeps_only_the_first_post_s_message(
     html = page(f"<h1>Raid guide for beginners</h1>\n<div id='postlist'><ol>\n{post(1, 'DarkElf', first)}{replies}</ol></div>",
                 "<title>Raid guide for beginners</title>")
     assert parse_article(html, "https://forums.example.com/showthread.php?t=1").body_text == first.replace("<br>", "\n")
+
+
+def test_a_reprint_notice_and_a_call_to_scan_the_qr_code_are_no_article_text():
+    text = "".join(f"<p>这次版本更新带来了新的副本和职业平衡调整，玩家可以在游戏中体验全新的剧情内容，第{i}段。</p>" for i in range(6))
+    tail = ("<p>本文由游戏网原创，转载请注明出处。</p><p>未经授权，禁止转载。</p>"
+            "<p><img src='/qr.png'></p><p>扫描二维码关注游戏网官方微信</p>"
+            "<p>更多活动内容请关注官方网站与游戏社区的后续公告。</p>")
+    html = page(f"<h1>新版本副本攻略整理</h1><div class='content'>{text}{tail}</div>", "<title>新版本副本攻略整理</title>")
+    body = parse_article(html, "https://www.game.example.cn/a/1.html").body_text
+    assert "转载" not in body and "二维码" not in body and body.endswith("更多活动内容请关注官方网站与游戏社区的后续公告。")

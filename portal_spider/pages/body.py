@@ -38,8 +38,13 @@ _RELATED = re.compile(
 # A site's or a photo's copyright notice: "© 2023 Example Media", "Copyright 2019 …",
 # "版权所有，转载请注明出处". The word alone ("a copyright lawsuit") is no notice.
 _COPYRIGHT = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\s*(?:©|\(c\)|\d{4})|all rights reserved|版权所有|版權所有"
-                        r"|^(?:免责|免責|特别|特別)?(?:声明|聲明)\s*[:：]", re.I)  # and a disclaimer: "声明：…仅供参考"
+                        r"|^(?:免责|免責|特别|特別)?(?:声明|聲明)\s*[:：]"  # and a disclaimer: "声明：…仅供参考"
+                        # and a reprint notice: "转载请注明出处", "未经授权禁止转载", "謝絕轉載"
+                        r"|(?:转载|轉載)[请請]?(?:注明|註明|联系|聯繫)|(?:禁止|严禁|嚴禁|谢绝|謝絕|不得)(?:任何)?(?:转载|轉載)", re.I)
 _NOTICE_LENGTH = 120
+# A portal's call to scan its QR code, under the picture of it: "扫描二维码关注…官方微信".
+_FOLLOW_US = re.compile(r"(?:扫描|掃描|扫码|掃碼|长按|長按).{0,12}(?:二维码|二維碼|关注|關注)")
+_FOLLOW_LENGTH = 40
 _FURNITURE_TAGS = ("h1", "h2", "p", "div", "span", "td", "li", "ul", "ol", "table", "center", "font", "dl", "section")
 _SANITISE_TAGS = {
     "p", "br", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "pre", "code",
@@ -223,7 +228,8 @@ def _paragraphs(elements: list) -> list[str]:
     """Visual lines of the cleaned block: block elements and <br> end a paragraph."""
     lines = (fold_whitespace(strip_pinyin(text)) for element in elements for text, _ in page_lines(element))
     kept = [line for line in lines if line and not is_byline(line) and not _BREADCRUMB.match(line)
-            and not (len(line) < _NOTICE_LENGTH and _COPYRIGHT.search(line))]
+            and not (len(line) < _NOTICE_LENGTH and _COPYRIGHT.search(line))
+            and not (len(line) < _FOLLOW_LENGTH and _FOLLOW_US.search(line))]
     return _without_repeated_copy(_without_header(kept))
 
 
