@@ -1214,48 +1214,7 @@ def test_blocks_whose_class_reads_as_furniture_stay_when_they_hold_all_of_the_pr
     assert text.count("a gadget nobody knew they wanted") == 4
 
 
-def test_a_thread_whose_post_headers_write_the_month_s_name_keeps_only_the_first_post():
-    # XenForo: the poster's cell ("Joined Jan 1, 2010") and "Sep 5, 2019" head each post.
-    def post(who: str, text: str) -> str:
-        return (f"<article class='message'>\n<div class='user'>\n<a href='/members/{who}/'>{who}</a>\n<dl>\n<dt>Joined</dt>\n"
-                f"<dd>Jan 1, 2010</dd>\n<dt>Messages</dt>\n<dd>1,234</dd>\n</dl>\n</div>\n<div class='main'>\n"
-                f"<time datetime='2019-09-05T11:10:00-0400'>Sep 5, 2019</time>\n<div class='body'>{text}</div>\n</div>\n</article>\n")
-    first = " ".join(f"For the first raid you need good gear and two potions each, and tanks test taunts first, point {i}."
-                     for i in range(6))
-    replies = "".join(post(f"user{i}", "Great guide, thanks for sharing! I will try this tonight with my guild.") for i in range(4))
-    html = page(f"<h1>Raid guide for beginners</h1>\n<div class='thread'>\n{post('DarkElf', first)}{replies}</div>",
-                "<title>Raid guide for beginners</title>")
-    assert parse_article(html, "https://forums.example.com/threads/1/").body_text == first
 
-
-def test_a_thread_whose_posts_close_with_a_floor_number_and_date_keeps_only_the_first_post():
-    # Tieba: "1楼 2019-09-05 11:10" under each post, the poster's badge above it.
-    def post(floor: int, who: str, text: str) -> str:
-        return (f"<div class='l_post'>\n<div class='d_author'><a href='/home?un={who}'>{who}</a><div class='badge'>吧友</div></div>\n"
-                f"<div class='main'>\n<div class='d_post_content'>{text}</div>\n"
-                f"<div class='tail'><span>{floor}楼</span> <span>2019-09-0{floor} 11:10</span></div>\n</div>\n</div>\n")
-    first = "<br>".join(f"这次版本更新带来了新的副本和职业平衡调整，玩家可以在游戏中体验全新的剧情内容，第{i}段。" for i in range(6))
-    replies = "".join(post(i, f"路人{i}", "感谢分享，这篇心得很有用，今晚就去试试！") for i in range(2, 6))
-    html = page(f"<h3>新版本副本攻略整理</h3>\n<div class='postlist'>\n{post(1, '暗夜精灵', first)}{replies}</div>",
-                "<title>新版本副本攻略整理【原神吧】_百度贴吧</title>")
-    article = parse_article(html, "https://tieba.example.com/p/1")
-    assert article.body_text == first.replace("<br>", "\n") and article.title == "新版本副本攻略整理"
-
-
-def test_a_thread_whose_post_headers_link_their_posters_keeps_only_the_first_post():
-    # Discourse's crawler view: no "posted by" word, only the poster's member link and a date.
-    def post(who: str, text: str) -> str:
-        return (f"<div class='crawler-post'>\n<div class='meta'><a href='/u/{who}'><span>{who}</span></a>\n"
-                f"<time datetime='2019-09-05T15:10:00Z'>September 5, 2019, 3:10pm</time></div>\n"
-                f"<div class='post'>\n{text}\n</div>\n</div>\n")
-    first = "".join(f"<p>For the first raid you need good gear and two potions each, and tanks test taunts first, point {i}.</p>"
-                    for i in range(6))
-    replies = "".join(post(f"user{i}", "<p>Great guide, thanks for sharing! I will try this tonight with my guild.</p>")
-                      for i in range(4))
-    html = page(f"<h1>Raid guide for beginners</h1>\n<div class='thread'>\n{post('DarkElf', first)}{replies}</div>",
-                "<title>Raid guide for beginners</title>")
-    text = parse_article(html, "https://forum.example.com/t/raid-guide/1").body_text
-    assert text.count("For the first raid") == 6 and "Great guide" not in text
 
 
 def test_a_comment_list_whose_class_glues_comment_to_list_is_no_article_text():
@@ -1271,20 +1230,56 @@ def test_a_comment_list_whose_class_glues_comment_to_list_is_no_article_text():
     assert text.count("I finally beat") == 6 and "Congratulations" not in text
 
 
-def test_a_thread_listed_inside_its_wrapper_keeps_only_the_first_post_s_message():
-    # vBulletin: <div id=postlist><ol><li> posts, each its poster's details ("Join Date",
+
+def _xenforo_post(number: int, who: str, text: str) -> str:
+    # The poster's cell ("Joined Jan 1, 2010") and "Sep 5, 2019" head the post.
+    return (f"<article class='message'>\n<div class='user'>\n<a href='/members/{who}/'>{who}</a>\n<dl>\n<dt>Joined</dt>\n"
+            f"<dd>Jan 1, 2010</dd>\n<dt>Messages</dt>\n<dd>1,234</dd>\n</dl>\n</div>\n<div class='main'>\n"
+            f"<time datetime='2019-09-05T11:10:00-0400'>Sep 5, 2019</time>\n<div class='body'>{text}</div>\n</div>\n</article>\n")
+
+
+def _tieba_post(number: int, who: str, text: str) -> str:
+    # "1楼 2019-09-05 11:10" under the post, the poster's badge above it.
+    return (f"<div class='l_post'>\n<div class='d_author'><a href='/home?un={who}'>{who}</a><div class='badge'>吧友</div></div>\n"
+            f"<div class='main'>\n<div class='d_post_content'>{text}</div>\n"
+            f"<div class='tail'><span>{number}楼</span> <span>2019-09-0{number} 11:10</span></div>\n</div>\n</div>\n")
+
+
+def _discourse_post(number: int, who: str, text: str) -> str:
+    # No "posted by" word: only the poster's member link and a date.
+    return (f"<div class='crawler-post'>\n<div class='meta'><a href='/u/{who}'><span>{who}</span></a>\n"
+            f"<time datetime='2019-09-05T15:10:00Z'>September 5, 2019, 3:10pm</time></div>\n"
+            f"<div class='post'>\n<p>{text}</p>\n</div>\n</div>\n")
+
+
+def _vbulletin_post(number: int, who: str, text: str) -> str:
+    # Listed in an <ol> inside the thread's wrapper, the poster's details ("Join Date",
     # "Posts") beside the message.
-    def post(number: int, who: str, text: str) -> str:
-        return (f"<li class='postcontainer'>\n<div class='posthead'><span class='date'>09-0{number}-2019, 11:10 AM</span></div>\n"
-                f"<div class='postdetails'><div class='userinfo'><a href='member.php?u={number}'>{who}</a>\n"
-                f"<dl><dt>Join Date</dt><dd>Jan 2010</dd><dt>Posts</dt><dd>1,234</dd></dl></div>\n"
-                f"<div class='postbody'><blockquote>{text}</blockquote></div></div></li>\n")
-    first = "<br>".join(f"For the first raid you need good gear and two potions each. Tanks test taunts first, point {i}."
-                        for i in range(5))
+    return (f"<li class='postcontainer'>\n<div class='posthead'><span class='date'>09-0{number}-2019, 11:10 AM</span></div>\n"
+            f"<div class='postdetails'><div class='userinfo'><a href='member.php?u={number}'>{who}</a>\n"
+            f"<dl><dt>Join Date</dt><dd>Jan 2010</dd><dt>Posts</dt><dd>1,234</dd></dl></div>\n"
+            f"<div class='postbody'><blockquote>{text}</blockquote></div></div></li>\n")
+
+
+@pytest.mark.parametrize("post, wrapper, sentence", [
+    (_xenforo_post, "<div class='thread'>{}</div>", "For the first raid you need good gear and two potions each, point {}."),
+    (_tieba_post, "<div class='postlist'>{}</div>", "这次版本更新带来了新的副本和职业平衡调整，玩家可以体验全新的剧情内容，第{}段。"),
+    (_discourse_post, "<div class='thread'>{}</div>", "For the first raid you need good gear and two potions each, point {}."),
+    (_vbulletin_post, "<div id='postlist'><ol>{}</ol></div>", "For the first raid you need good gear and two potions each, point {}."),
+])
+def test_a_thread_keeps_only_its_first_post_s_message(post, wrapper, sentence):
+    first = "<br>".join(sentence.format(i) for i in range(6))
     replies = "".join(post(i, f"user{i}", "Great guide, thanks for sharing! I will try this tonight.") for i in range(2, 6))
-    html = page(f"<h1>Raid guide for beginners</h1>\n<div id='postlist'><ol>\n{post(1, 'DarkElf', first)}{replies}</ol></div>",
+    html = page("<h1>Raid guide for beginners</h1>\n" + wrapper.format(post(1, "DarkElf", first) + replies),
                 "<title>Raid guide for beginners</title>")
-    assert parse_article(html, "https://forums.example.com/showthread.php?t=1").body_text == first.replace("<br>", "\n")
+    assert parse_article(html, "https://forums.example.com/t/1").body_text == first.replace("<br>", "\n")
+
+
+def test_a_forum_s_name_in_brackets_after_a_chinese_title_headline_goes_like_a_label():
+    text = "".join(f"<p>这次版本更新带来了新的副本和职业平衡调整，玩家可以体验全新的剧情内容，第{i}段。</p>" for i in range(6))
+    html = page(f"<div class='content'>{text}</div>", "<title>新版本副本攻略整理【原神吧】_百度贴吧</title>")
+    assert parse_article(html, "https://tieba.example.com/p/1").title == "新版本副本攻略整理"
+
 
 
 def test_a_reprint_notice_and_a_call_to_scan_the_qr_code_are_no_article_text():
