@@ -282,8 +282,10 @@ def _wraps_a_paragraph(element) -> bool:
 _POST_HEADER = re.compile(
     r"(?=[发發楼樓只pjbqr\d])(?:发表于|發表於|发表在|發表在|楼主|樓主|只看该作者|只看該作者|(?<!\d)\d{1,5}\s*[楼樓](?![\u4e00-\u9fff])|"
     r"\bposted\s+(?:on|at|by)\b|\bjoined\b|\bjoin\s+date\b|Beitrag\s+von|\bQuote\b|\bReply\b)", re.I)
+_MONTH_INITIALS = "".join(sorted({name[0] for name in MONTH_NAME.split("|")}))
 _POST_DATE = re.compile(r"(?=\d)(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}|\b\d{1,2}:\d{2}\b)"
-                        rf"|\b(?i:{MONTH_NAME})\.?\s+\d{{1,2}},?\s+\d{{4}}\b")  # "Sep 5, 2019" (XenForo, Discourse)
+                        # "Sep 5, 2019" (XenForo, Discourse); the lookahead fails most positions at once
+                        rf"|(?i:\b(?=[{_MONTH_INITIALS}])(?:{MONTH_NAME})\.?\s+\d{{1,2}},?\s+\d{{4}}\b)")
 
 
 # A full date with a clock time, as an entry's header shows it ("2005-06-14 03:25:55").
