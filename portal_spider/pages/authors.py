@@ -35,8 +35,9 @@ _AUTHOR_LABEL = (
     # video site's uploader its column: "UP主：X".
     r"|(?<![\w])(?:[Tt]hread [Ss]tarter|[Ss]tarted by|[Tt]opic [Ss]tarter|[Oo]riginal [Pp]oster)(?=\s)|(?:楼\s*主|樓\s*主|UP\s*主)(?=\s*[:：])|^\s*(?:楼\s*主|樓\s*主)(?=\s+[^，。！？；\s][^，。！？；]*$))"
 )
-# Who put the page online ("Gespeichert von rasos am …"): the author only when no byline names one.
-_POSTER_LABEL = r"(?:Posted by|(?<![\w])(?:[Ee]rstellt|[Gg]espeichert|[Ee]ingestellt|[Vv]eröffentlicht)\s+von(?=\s))"
+# Who put the page online ("Gespeichert von rasos am …", "发布者: X"): the author only when no byline names one.
+_POSTER_LABEL = (r"(?:Posted by|(?<![\w])(?:[Ee]rstellt|[Gg]espeichert|[Ee]ingestellt|[Vv]eröffentlicht)\s+von(?=\s)"
+                 r"|(?:发布者|發佈者|發布者|发布人|發布人|发帖人|發帖人|投稿人|投稿者)(?=\s*[:：]))")
 _EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|责\s*编|責\s*編|编\s*辑|編\s*輯|选\s*稿|選\s*稿)(?=\s*[:：]|\s)|Edited by|Editor\s*[:：])"
 # A publisher credited as such (press releases): the author only when nothing else is named.
 _SOURCE_LABEL = r"(?:Source\s*[:：]|Quelle\s*[:：]|Herausgeber(?:in)?\s*[:：]|Publisher\s*[:：])"
@@ -52,7 +53,7 @@ _RANKS = ("author", "poster", "editor", "source", "stand-in", "syndicated")
 _STAND_IN_RANK = _RANKS.index("stand-in")
 _VALUE_END = re.compile(
     r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜【】\[\]()（）<>《》«»。;；•·:：]|"
-    r"发布|發布|发表|發表|时间|時間|日期|点击|點擊|阅读|閱讀|浏览|瀏覽|字号|字體|http|报道|報道|報導|摄|攝|整理|整合|编译|編譯|发自|發自|"
+    r"发布|發布|发表|發表|发帖|發帖|时间|時間|日期|点击|點擊|阅读|閱讀|浏览|瀏覽|字号|字體|http|报道|報道|報導|摄|攝|整理|整合|编译|編譯|发自|發自|"
     r"[图圖]\s*[/／:：]|"
     r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|"
     r"\b(?:[Vv]eröffentlicht|[Aa]ktualisiert|[Pp]ublicado|[Aa]ctualizado|[Pp]ublié|Datum|Date|Fecha)\b|"
