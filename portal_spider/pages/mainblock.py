@@ -312,7 +312,8 @@ def _is_post(item) -> bool:
 
 # Where forum software links a poster's name: "/u/name", "/members/name.1/", "space-uid-1",
 # "member.php?u=1".
-_MEMBER_LINK = re.compile(r"/(?:members?|users?|profiles?|u)/|[?&]un=|space-uid-\d|mod=space&(?:amp;)?uid=|member\.php\?(?:u=)?\d|memberlist\.php\?mode=viewprofile", re.I)
+_MEMBER_LINK = re.compile(r"/(?:members?|users?|profiles?|u)/|[?&]un=|space-uid-\d|mod=space&(?:amp;)?uid="
+                          r"|member\.php\?(?:u=)?\d|memberlist\.php\?mode=viewprofile", re.I)
 _POSTER_LINKS = 3  # a post's first links: its header's
 
 
@@ -615,7 +616,7 @@ def _close_ancestor(best, best_score: float, adjusted: list):
     return max(close, key=lambda item: ancestors.index(item[0])) if close else (best, best_score)
 
 
-def _text_holder(best, best_score: float, scores: dict, adjusted: list):
+def _text_holder(best, best_score: float, adjusted: list):
     """The child of ``best`` that holds its text written straight into it (lines cut by
     <br>), when nearly all of ``best``'s score is that: _credit counts such text for the
     child and its parent alike, so the wrapper of the article and its notices outscores it."""
@@ -638,7 +639,7 @@ def _scored_main(root, title: str | None = None) -> list:
     top = sorted(scores.items(), key=lambda item: item[1], reverse=True)[:10]
     adjusted = [(element, score * (1 - _link_density(element))) for element, score in top]
     best, best_score = max(adjusted, key=lambda item: item[1])
-    best, best_score = _text_holder(best, best_score, scores, adjusted)
+    best, best_score = _text_holder(best, best_score, adjusted)
     best, best_score = _close_ancestor(best, best_score, adjusted)
     if best.tag not in ("body", "html"):
         best, best_score = _on_the_title(best, best_score, scores, title)
