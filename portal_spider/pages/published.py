@@ -232,15 +232,16 @@ def _states_offset(shown: datetime, context: DateContext) -> bool:
     return _has_clock(shown) and shown.tzinfo is not context.zone and shown.tzinfo is not ASSUMED_UTC
 
 
-def _publication_clock(page: Page, windows: list[list[str]], shown: datetime | None, context: DateContext) -> bool:
+def _publication_clock(windows: list[list[str]], shown: datetime | None, context: DateContext, changed: frozenset) -> bool:
     """Whether the clock time shown by the title is the publication's: on a line that no
-    label calls an update, and not the time the page's metadata says it was changed."""
+    label calls an update, and not a time the page's metadata says it was changed at
+    (``changed``, _changed_at's)."""
     if shown is None or not _has_clock(shown):
         return False
     unlabelled = [[text for text in window if not _MODIFIED_LABEL.search(text)] for window in windows]
     if _labelled_date(unlabelled, context) != shown:
         return False
-    return _wall_minute(shown) not in _changed_at(page, context)
+    return _wall_minute(shown) not in changed
 
 
 def _changed_at(page: Page, context: DateContext) -> frozenset:
@@ -479,7 +480,7 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
     shown = _machine_readable(page.times, visible, context)
     changed = _changed_at(page, context)
     def published_clock() -> bool:
-        return _publication_clock(page, windows, shown, context)
+        return _publication_clock(windows, shown, context, changed)
     # A value with its own offset and clock time is more trustworthy than a day-only or
     # naive one in another field; one the page itself shows beats both.
     candidates = sorted(((value, m, origin) for value, origin in zip(page.structured.dates, page.structured.date_origins)
