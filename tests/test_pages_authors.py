@@ -113,6 +113,11 @@ def test_a_profile_link_far_from_the_headline_names_nobody():
     # Software credits: no person's name has a "!".
     ("", "<meta name='author' content='Discuz! Team'>", "https://a.example/x", None),
     ("<p>作者：Discuz! Team</p><p>编辑：张三</p>", "", "https://a.example/x", "张三"),
+    # A blog's masthead marked as its owner's card names the platform's account; the
+    # post's own card after it names the writer ("vom" is "von dem").
+    ("<div class='vcard author'><a class='fn' href='/'>filmblog-archiv</a></div>"
+     "<h4 class='vcard author'>vom <span class='fn'>Filmkritiker</span></h4>", "", "https://archiv.filmblog.de/x",
+     "Filmkritiker"),
 ])
 def test_platforms_and_software_are_no_writers(byline, head, url, author):
     html = f"<html><head>{head}</head><body><h1>Ein Titel für den Artikel hier</h1>{byline}{TEXT}</body></html>"

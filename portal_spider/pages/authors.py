@@ -85,7 +85,7 @@ _ORGANISATION = re.compile(
     r"\b(?:University|Institute|Association|Foundation|Department|Agency|Ministry|Council)\b|"
     r"出版社|期刊|杂志社|雜誌社|有限公司|集团|集團", re.I
 )
-_LEAD_IN = re.compile(r"^\s*(?:(?:veröffentlicht|geschrieben|erstellt|eingestellt|artikel|posted|written|text|ein beitrag)\s+)?(?:von|by|par|por|de)(?:\s*:)?\s+", re.I)
+_LEAD_IN = re.compile(r"^\s*(?:(?:veröffentlicht|geschrieben|erstellt|eingestellt|artikel|posted|written|text|ein beitrag)\s+)?(?:von|vom|by|par|por|de)(?:\s*:)?\s+", re.I)
 _STRUCTURED_END = re.compile(r",\s*\d|\s@\w|\s[|•·]\s")
 _PLACE_REPORT = re.compile(r"(?<=\S)(?:报道|報道|報導|电|電)")
 _LABEL_ALONE = re.compile(
@@ -565,16 +565,17 @@ _AUTHOR_MARKUP = (
 _MARKED_LOOKED_AT = 64
 
 
-def _marked_authors(root, near: list[str] | None = None) -> list[str] | None:
+def _marked_authors(root, near: list[str] | None = None, software: set[str] = frozenset()) -> list[str] | None:
     """Text of rel=author links or elements whose class says author/byline: the one whose
     names the page shows closest to the headline (in ``near``), else the first one.
 
     Such elements also hold labels, dates and buttons, so only person-like names count:
     a Han name or at least two capitalised words. Teaser lists mark their own authors too,
     often before the article's byline in the markup; the headline's surroundings tell
-    the article's one apart.
+    the article's one apart. A blog's masthead marked as its owner's card, naming the
+    blog or its software, is passed over.
     """
-    found = list(_marked_names(root))
+    found = [(index, kept) for index, names in _marked_names(root) if (kept := _real_names(names, software))]
     by_key = {}
     for _, names in found:
         by_key.setdefault(normalise_for_compare(", ".join(names)), names)
@@ -1029,7 +1030,7 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
             # Only user handles: the page's byline names the person, when it has one.
             byline = _real_names(_byline_authors(windows, (0, 1)), software)
             return (", ".join(byline), HEURISTIC) if byline else (", ".join(cleaned), origin)
-    writers = (lambda: _markup_trimmed(root, _byline_authors(windows, (0, 1))), lambda: _marked_authors(root, windows[0]),
+    writers = (lambda: _markup_trimmed(root, _byline_authors(windows, (0, 1))), lambda: _marked_authors(root, windows[0], software),
                lambda: _linked_authors(root, windows[0]), lambda: _signature(signature),
                lambda: _bracketed_byline(page.lines), lambda: _name_colon_title(page.lines), lambda: _photo_credit(windows))
     others = (lambda: _byline_authors(windows, (2, 3, 4, 5)), lambda: _boxed_author(root), lambda: _copyright_holder(page.lines))
