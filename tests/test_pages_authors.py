@@ -217,6 +217,11 @@ def test_the_agency_of_the_dateline_when_nobody_else_is_named(byline, author):
     # Credits for the photos or the review are no byline.
     ("<p>Photo by Dana Whitlock</p>", None),
     ("<p>Medically reviewed by Dana Whitlock, MD</p>", None),
+    # A caption naming a work and its maker; a byline's own noun before "by" is no work.
+    ("<figure><img src='a.jpg'><figcaption>Mary Magdalene by Titian</figcaption></figure>", None),
+    ("<p>Guest Post by Dana Whitlock</p>", "Dana Whitlock"),
+    # A button after the name ("Follow @handle") is no part of it.
+    ("<p>-- By Dana Whitlock <a href='https://twitter.com/dw'>Follow @dwhitlock</a></p>", "Dana Whitlock"),
     # A name and the writer's job alone.
     ("<p>Dana Whitlock, Staff Writer</p>", "Dana Whitlock"),
     # Inline elements run together ("WhitlockNovember"); several names over the date line.

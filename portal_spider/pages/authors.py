@@ -176,7 +176,7 @@ _HAN_ROLE = re.compile(r"^[\u4e00-\u9fff]{1,6}(?:评论员|評論員|撰稿人|�
 
 
 def _tidy_name(name: str) -> str:
-    """Without surrounding punctuation, a trailing degree or a trailing month ("… Nishizawa Feb"),
+    """Without surrounding punctuation, a trailing degree, button or month ("… Nishizawa Feb"),
     a leading role ("Rechtsanwalt Sebastian Einbock") or a date glued on ("Nicole Collignon22.")."""
     name = _STAFF_CODE.sub("", _TRAILING_DEGREE.sub("", name.strip(" :：/|-—")))
     glued = _GLUED_DIGITS.match(name)
@@ -185,6 +185,9 @@ def _tidy_name(name: str) -> str:
     words = name.split()
     if len(words) >= 3 and _ROLE.search(words[0]):
         words = words[1:]
+        name = " ".join(words)
+    if len(words) >= 3 and words[-1].lower() in _UI_WORDS:
+        words = words[:-1]  # the button after the name ("Michael Russell Follow")
         name = " ".join(words)
     if len(words) >= 3 and words[-1].rstrip(".") in _MONTH_ABBREVIATIONS:
         words = words[:-1]  # the start of a date glued to the name
@@ -248,7 +251,7 @@ def _names(value: str) -> list[str]:
             # The first name runs up to a lower-case word, a middle name included ("Anna
             # Maria Berg im …"); after a comma more words are often a role ("…, Projektleiterin der Stiftung").
             lower = next((i for i, word in enumerate(words) if not word[:1].isupper() and word not in _PARTICLES), None)
-            first_last = " ".join(words[:lower if not names and lower is not None and 2 <= lower <= 4 else 2])
+            first_last = _tidy_name(" ".join(words[:lower if not names and lower is not None and 2 <= lower <= 4 else 2]))
             return names + [first_last] if len(words) > 2 and _LATIN_NAME.match(first_last) else names
     people = [name for name in names if not _outlet(name)]
     return (people or names)[:6]
@@ -310,8 +313,9 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
     matches = list(_LABELS.finditer(text))
     for match, following in zip(matches, matches[1:] + [None]):
         rank = _RANKS.index(match.lastgroup)
-        if match.lastgroup == "author" and match.group().strip().lower() == "by" and match.start() > 40:
-            continue  # "by" in the middle of a sentence
+        if match.lastgroup == "author" and match.group().strip().lower() == "by" and (
+                match.start() > 40 or _work_title(text[: match.start()])):
+            continue  # "by" in the middle of a sentence, or a caption's "Mary Magdalene by Titian"
         value = text[match.end(): following.start() if following else None]
         if _PHOTOGRAPHER.match(value):
             continue  # "新华社记者 才扬 摄": the reporter took the photo; a caption, not the byline
@@ -328,6 +332,20 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
         elif names and (best is None or rank < best[0]):
             best = (rank, names)
     return best
+
+
+_BYLINE_NOUNS = {"story", "words", "text", "article", "post", "review", "analysis", "commentary", "column", "interview",
+                 "feature", "report", "reporting", "essay", "opinion", "editorial", "guide", "preview", "blog", "news",
+                 "video", "podcast", "written", "contributed", "guest", "letter", "tutorial", "walkthrough"}
+
+
+def _work_title(before: str) -> bool:
+    """Words before "by" that name a work, not a byline: a capitalised title of two or
+    more words ("Mary Magdalene", "The Starry Night") with no date, number or separator,
+    none of them a byline's noun ("Guest Post by …", "Story by …")."""
+    words = before.split()
+    return (len(words) >= 2 and before[:1].isupper() and all(w.isalpha() for w in words)
+            and not any(w.lower() in _BYLINE_NOUNS for w in words))
 
 
 # A news outlet's name: "中国新闻网", "新京报", "新华社", "央视新闻客户端".
