@@ -943,6 +943,28 @@ def test_a_thread_laid_out_in_tables_gives_its_opening_posts_message_not_its_hea
     assert text.count("新副本首领的机制") == 4 and "发表于" not in text and "楼上说得对" not in text
 
 
+FLAT_REPLIES = ["楼主说得有道理，不过材料价格涨得太厉害了。我们公会也是这样过的。", "支持！治疗压力确实很大。建议多带一个治疗。"]
+OPENING_PARAGRAPHS = [f"{SHORT_ZH}第{i}段讲的是新副本首领的机制和我们的站位安排。" for i in range(4)]
+
+
+@pytest.mark.parametrize("thread", [
+    # Tianya: the first post in a block of its own, each reply a header line, then its message.
+    "<div class='post'><div>作者：<a>张三</a> 提交日期：2005-8-16 10:20:00</div><div class='content'>"
+    + "<br>".join(OPENING_PARAGRAPHS) + "</div></div>"
+    + "".join(f"<table><tr><td>作者：<a>网友{i}</a> 回复日期：2005-8-16 1{i}:00:00</td></tr></table><div class='content'>{reply}</div>"
+              for i, reply in enumerate(FLAT_REPLIES)),
+    # KDnet: header rows and message rows alternate in one table.
+    "<table><tr><td>作者：张三 发表时间：2005-8-16 10:20:00</td></tr><tr><td>" + "<br>".join(OPENING_PARAGRAPHS) + "</td></tr>"
+    + "".join(f"<tr><td>回复人：网友{i} 回复时间：2005-8-16 1{i}:00:00</td></tr><tr><td>{reply}</td></tr>"
+              for i, reply in enumerate(FLAT_REPLIES * 2)) + "</table>",
+])
+def test_replies_set_off_only_by_their_header_lines_are_left_out(thread):
+    html = page(f"<h1>副本开荒记录</h1><div class='thread'>{thread}</div>", "<title>副本开荒记录</title>")
+    article = parse_article(html, "https://bbs.example.cn/thread-1-1.html")
+    assert article.body_text.count("新副本首领的机制") == 4 and "楼主说得有道理" not in article.body_text
+    assert article.author == "张三"
+
+
 def test_live_blog_items_stamped_with_a_time_of_day_are_all_kept():
     # Only entries headed by a full date and time (a blog archive's posts) are separate
     # articles; a live blog's items, stamped with the time of day, are one.

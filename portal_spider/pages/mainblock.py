@@ -429,9 +429,43 @@ def select_main(root, options: ExtractionOptions, title: str | None = None) -> t
         return selected, SELECTOR
     chosen = _scored_main(root, title)
     for block in chosen:
-        for replies in _trailing_replies(block):
+        for replies in _trailing_replies(block) + _flat_replies(block):
             replies.drop_tree()
+    if len(chosen) > 1 and chosen[0].getparent() is not None:
+        # Messages chosen as siblings, the header lines between them left out.
+        replies = set(_flat_replies(chosen[0].getparent(), inside=False))
+        chosen = [block for block in chosen if block not in replies] or chosen
     return chosen, HEURISTIC
+
+
+# A post's header line on its own: who posted it and when ("作者：张三 回复日期：2005-8-16 10:00").
+_HEADER_LABEL = re.compile(r"作\s*者|回\s*[复覆]|發\s*表|发\s*表|发帖|發帖|\bposted\b|\breply\b|\bvon\b", re.I)
+_HEADER_LENGTH = 150
+
+
+def _post_header(element) -> bool:
+    text = text_content(element)
+    return len(text) <= _HEADER_LENGTH and _POST_DATE.search(text) is not None and _HEADER_LABEL.search(text) is not None
+
+
+def _flat_replies(block, inside: bool = True) -> list:
+    """Replies that follow the first post as siblings of its message, each set off by a
+    header line of its own (a poster and a date: "作者：张三 回复日期：…"), rather than in
+    blocks of their own: two or more headers alternating with messages after the first
+    post (which reads as sentences, under a header like theirs or in a block of its own);
+    they and all after them. Looked for in ``block`` and, ``inside``, in its blocks."""
+    for container in block.iter(*_CONTAINER_TAGS) if inside else [block]:
+        children = [child for child in container if isinstance(child.tag, str)]
+        headers = [index for index, child in enumerate(children) if _post_header(child)]
+        if len(headers) < 2 or not all(b - a >= 2 for a, b in zip(headers, headers[1:])):
+            continue
+        before = "".join(text_content(child) for child in children[: headers[0]])
+        if len(_SENTENCE_END.findall(before)) >= 2:
+            return children[headers[0]:]
+        message = "".join(text_content(child) for child in children[headers[0] + 1: headers[1]])
+        if len(headers) >= 3 and len(_SENTENCE_END.findall(message)) >= 2:
+            return children[headers[1]:]
+    return []
 
 
 _REPLY_TAGS = {"div", "article", "section", "dl", "table"}
