@@ -597,6 +597,7 @@ def test_labelled_author_lines(line, author):
      ("<p>执笔人：闵乐夫 赵兰波</p>", "闵乐夫, 赵兰波"),
      ("<p>BUSINESS.EXAMPLE.COM 2004年7月16日08:19 [ 黄宇 ] 来源：[ 国际金融报 ]</p>", "黄宇"),
      ("<p>ggjjzhzz 发表于 2005-9-15 11:46:00</p>", "ggjjzhzz"),
+     ("<p>posted @ 2005-08-16 10:20 张三 阅读(123) 评论(3)</p>", "张三"),  # a .Text/cnblogs post footer
      ("<p>本报记者王燕平 方云凤</p><p>本报实习生刘国栋</p>", "王燕平, 方云凤, 刘国栋"),
      ("<p>Gespeichert von admin77 am 7. Juli 2019</p><p>Blog Beitrag von Margarita Koreneva</p>", "Margarita Koreneva"),
      ("<p>发文机关：</p><p>云海市人民政府</p>", "云海市人民政府"),

@@ -361,9 +361,17 @@ def _outlet_reporters(names: list[str]) -> list[str] | None:
     return people if all(_HAN_PERSON.match(name) and name[0] in _SURNAMES for name in people) else None
 
 
+# A .Text/cnblogs post footer: "posted @ 2005-08-16 10:20 张三 阅读(123) 评论(3)".
+_POSTED_STAMP = re.compile(r"^posted\s*(?:@|on|at)\s*\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\s+\d{1,2}:\d{2}(?::\d{2})?\s+"
+                           r"([^\s\d][^\s]{1,24}(?:\s[^\s\d(（]{1,24})?)\s+(?:阅读|閱讀|views?\b|reads?\b)", re.I)
+
+
 def _posted_by(text: str) -> list[str] | None:
-    """"ggjjzhzz 发表于 2005-9-15", "由海姑娘张贴 @ …": the poster named before the verb."""
-    match = _POSTED.search(text) if len(text) < 120 else None
+    """"ggjjzhzz 发表于 2005-9-15", "由海姑娘张贴 @ …": the poster named before the verb;
+    "posted @ 2005-08-16 10:20 张三 阅读(123)": the poster named after the time."""
+    if len(text) >= 120:
+        return None
+    match = _POSTED.search(text) or _POSTED_STAMP.match(text)
     return _names(match[1]) or None if match else None
 
 
