@@ -428,3 +428,19 @@ def test_a_reader_s_profile_link_under_a_short_post_names_no_writer():
             "<div class='allComm'><div>评论</div><ul><li><a href='/u/1'>网友1</a><div>写得很详细，谢谢分享！</div>"
             "<span>2019-09-05 12:00</span></li></ul></div></body></html>")
     assert parse_article(html, "http://blog.example.com/s/blog_1.html").author is None
+
+
+@pytest.mark.parametrize("byline, author", [
+    # Drupal's "Submitted by" names who posted the page.
+    ("<div class='submitted'>Submitted by <a href='/user/3'>mmustermann</a> on Sun, 05/03/2020 - 10:20</div>", "mmustermann"),
+    # A post's meta line: the date, the time it takes to read, the writer.
+    ("<p class='post-meta'>May 3, 2020 · 5 min · Max Mustermann</p>", "Max Mustermann"),
+    # A box about the writer, its heading glued to the name in the box's text.
+    (f"{TEXT}<div class='author-box'><h4>Über den Autor</h4><p><strong>Max Mustermann</strong> schreibt seit 2010 "
+     "über Technik und Spiele.</p></div>", "Max Mustermann"),
+    # A profile at "/@name" beside the headline, a Follow button after the name.
+    ("<div><a href='/@maxm?source=post_page'>Max Mustermann</a><button>Follow</button></div>"
+     "<div>5 min read · May 3, 2020</div>", "Max Mustermann"),
+])
+def test_blog_platforms_bylines(byline, author):
+    assert author_of(byline) == author

@@ -35,8 +35,9 @@ _AUTHOR_LABEL = (
     # video site's uploader its column: "UP主：X".
     r"|(?<![\w])(?:[Tt]hread [Ss]tarter|[Ss]tarted by|[Tt]opic [Ss]tarter|[Oo]riginal [Pp]oster)(?=\s)|(?:楼\s*主|樓\s*主|UP\s*主)(?=\s*[:：])|^\s*(?:楼\s*主|樓\s*主)(?=\s+[^，。！？；\s][^，。！？；]*$))"
 )
-# Who put the page online ("Gespeichert von rasos am …", "发布者: X"): the author only when no byline names one.
-_POSTER_LABEL = (r"(?:Posted by|(?<![\w])(?:[Ee]rstellt|[Gg]espeichert|[Ee]ingestellt|[Vv]eröffentlicht)\s+von(?=\s)"
+# Who put the page online ("Gespeichert von rasos am …", Drupal's "Submitted by X on …", "发布者: X"): the
+# author only when no byline names one.
+_POSTER_LABEL = (r"(?:Posted by|Submitted by|(?<![\w])(?:[Ee]rstellt|[Gg]espeichert|[Ee]ingestellt|[Vv]eröffentlicht|[Gg]epostet|[Ee]ingereicht)\s+von(?=\s)"
                  r"|(?:发布者|發佈者|發布者|发布人|發布人|发帖人|發帖人|投稿人|投稿者)(?=\s*[:：]))")
 _EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|责\s*编|責\s*編|编\s*辑|編\s*輯|选\s*稿|選\s*稿)(?=\s*[:：]|\s)|Edited by|Editor\s*[:：])"
 # A publisher credited as such (press releases): the author only when nothing else is named.
@@ -413,6 +414,8 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
     names = _person_names(_COUNT_AFTER.sub("", text))
     if names and (_opens_with_date(following) or _opens_with_date(previous)):
         return names
+    if names := _name_among_details(text):
+        return names
     # An agency or paper alone beside the date line ("新华社" over "2020-01-03 18:13"):
     # the byline of a story it wrote.
     if _HAN_OUTLET.match(text) and (_only_date(following) or _only_date(previous)):
@@ -520,6 +523,21 @@ def _job_line(text: str) -> bool:
     return 0 < len(text.split()) <= 3 and _JOB_TITLE.search(text) is not None
 
 
+_DETAIL_SEPARATOR = re.compile(r"\s+[·•|]\s+")
+# What a post's meta line shows beside its date: the time it takes to read, a count.
+_READING_TIME = re.compile(r"^\d+\s*(?:min(?:ute)?s?\.?|Min\.?|Minuten?|分钟|分鐘)(?:\s+(?:read|Lesezeit|lesen|阅读|閱讀))?$|^\d+\s+[^\W\d]+$", re.I)
+
+
+def _name_among_details(text: str) -> list[str] | None:
+    """"May 3, 2020 · 5 min · Jane Roe": a post's meta line, its parts set off by dots or
+    bars, one a date, the others the time it takes to read or a count, and one a name."""
+    parts = _DETAIL_SEPARATOR.split(text) if len(text) < 120 else []
+    if len(parts) < 3 or not any(_only_date(part) for part in parts):
+        return None
+    names = [part for part in parts if not _only_date(part) and not _READING_TIME.match(part)]
+    return names if len(names) == 1 and _person_line(names[0]) else None
+
+
 def _person_names(text: str) -> list[str] | None:
     """"Jane Roe", "Jane Roe and John Doe": names alone, each a first and last name."""
     parts = _NAME_SPLIT.split(text)
@@ -614,7 +632,7 @@ def _marked_names(root):
     """(index among the marked elements, names) for each marked element naming someone."""
     for index, element in enumerate(root.xpath(_AUTHOR_MARKUP)[:_MARKED_LOOKED_AT]):
         raw = clean_line(element.text_content())
-        text = _LEAD_IN.sub("", raw)
+        text = _LEAD_IN.sub("", _ABOUT_AUTHOR.sub("", raw))
         if re.match(rf"\s*{_EDITOR_LABEL}", text):
             continue  # "<p class='show_author'>责任编辑：…": an editor, whom the labelled bylines rank
         text = re.sub(rf"^\s*(?:{_AUTHOR_LABEL})\s*[:：]?", "", text).strip()
@@ -633,12 +651,19 @@ def _marked_names(root):
                 yield index, names
 
 
+# The heading of a box about the writer, glued to the name after it in the box's text.
+_ABOUT_AUTHOR = re.compile(r"^\s*(?:About the author|Über (?:den|die) Autor(?:in)?|Zum Autor|Zur Autorin|À propos de l'auteur"
+                           r"|Sobre el autor|关于作者|關於作者|作者简介|作者簡介)\s*:?\s*", re.I)
+
+
 def _person_pieces(element) -> list[str]:
     """The element's text pieces (its own and its children's) that are a first and last name
     or a Han name: markup sets names apart from the words around them."""
     pieces = []
     for piece in element.itertext():
         text = _LEAD_IN.sub("", clean_line(piece)).strip(" ,;")
+        if _ABOUT_AUTHOR.fullmatch(text):
+            continue
         if ((_HAN_NAME.match(text) or (_LATIN_NAME.match(text) and 2 <= len(text.split()) <= 4)) and text not in pieces
                 and not _JOB_TITLE.search(text) and not _outlet(text)):  # "Staff Writer", "The Associated Press"
             pieces.append(text)
@@ -685,7 +710,7 @@ def _markup_trimmed(root, names: list[str] | None) -> list[str] | None:
 # ?author=3) and, weaker, for user profiles (forums: /members/x.8/, Discuz's space-uid).
 _AUTHOR_PATH = re.compile(r"/(?:authors?|autor(?:en|in)?|auteurs?|autore|autori|autores|journalists?|staff)/|[?&]author=\d", re.I)
 # (Not /person/ or /people/: news sites file stories about someone there.)
-_PROFILE_PATH = re.compile(r"/(?:members?|mitglieder|users?|profiles?|profil|u)/|mod=space&(?:amp;)?uid=|space-uid-\d", re.I)
+_PROFILE_PATH = re.compile(r"/(?:members?|mitglieder|users?|profiles?|profil|u)/|^(?:https?://[^/]+)?/@[\w.-]+/?(?:[?#]|$)|mod=space&(?:amp;)?uid=|space-uid-\d", re.I)
 
 
 # A user's screen name, set apart from words by a digit or a symbol ("anna.b", "kat_93"): what
@@ -730,7 +755,8 @@ def _linked_authors(root, near: list[str]) -> list[str] | None:
         rest = key
         for name in sorted(shown, key=len, reverse=True):
             rest = rest.replace(name, " ")
-        if hits and (_LABELS.search(line) or all(_JOINERS.match(word) for word in rest.split())):
+        # (A button beside the name, "Follow", is no other word.)
+        if hits and (_LABELS.search(line) or all(_JOINERS.match(word) or word in _UI_WORDS for word in rest.split())):
             return [text for _, text in hits]
     return next(([text] for strong, text in found if strong), None)
 
