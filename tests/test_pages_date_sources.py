@@ -25,6 +25,7 @@ def article(body: str, head: str = "", lang: str = "") -> str:
     ("01:38:07 PM IST Nov 20, 2019", "2019-11-20T13:38:07+05:30"),
     ("Published 2:16 AM EST Nov 20, 2019", "2019-11-20T02:16:00-05:00"),
     ("Nov 20, 2019 4:10 PM SAST", "2019-11-20T16:10:00+02:00"),
+    ("4:20 PM EDT • June 1, 2020", "2020-06-01T16:20:00-04:00"),
     ("Version 1.2 May 3, 2019", "2019-05-03T00:00:00+00:00"),  # no clock: "1.2" is no time
 ])
 def test_a_clock_written_before_the_date_is_its_time(text, expected):
@@ -108,6 +109,7 @@ def test_a_day_written_out_as_a_utc_midnight_does_not_beat_the_date_by_the_headl
 
 @pytest.mark.parametrize("text, expected", [
     ("NZZ-Redaktion 18.07.2024, 11.08 Uhr", "2024-07-18T11:08:00+00:00"),
+    ("Mon 1 Jun 2020 21.20 BST", "2020-06-01T21:20:00+01:00"),
     ("Veröffentlicht am 27.04.24 um 07:39 Uhr", "2024-04-27T07:39:00+00:00"),
     ("Anna Beispiel | 06.11.23", "2023-11-06T00:00:00+00:00"),
     ("Stand: 27.04.99", "1999-04-27T00:00:00+00:00"),
@@ -176,6 +178,13 @@ def test_the_day_a_path_gives_takes_the_clock_of_a_line_showing_that_day():
             "<p>on Monday, November 18th, 2019 at 11:08 a.m.</p>")
     url = "https://facts.example.com/statements/2019/nov/18/david-smith/what-the-value-is/"
     assert parse_article(article(body), url).published_at == "2019-11-18T11:08:00+00:00"
+
+
+def test_a_slashed_date_reads_month_first_when_the_path_gives_that_day():
+    # Read day first, "6/1/2020" is January 6th; the path says June 1st, so the line is its clock.
+    body = "<p>Jane Doe - 6/1/2020, 4:20 PM</p>"
+    url = "https://news.example.com/2020/06/01/the-council-votes/"
+    assert parse_article(article(body), url).published_at == "2020-06-01T16:20:00+00:00"
 
 
 CHINESE_WORDS = "<p>" + "这是一篇关于游戏更新的文章，内容详细介绍了新版本的改动和玩家关心的问题。" * 6 + "</p>"

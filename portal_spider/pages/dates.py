@@ -37,9 +37,9 @@ _MONTHS = {
 }
 MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # A clock time after the date, also set off by a dash ("06/02/2022 - 13:48").
-# The clock's separator is also a dot before "Uhr" ("11.08 Uhr") or an "h" ("08h01").
+# The clock's separator is also a dot before "Uhr" or a zone ("11.08 Uhr", "21.20 BST") or an "h" ("08h01").
 # A Chinese weekday may stand between the day and its clock ("2019年9月5日 星期四 11:10").
-_TIME = r"(?:(?:[T\s,]*|\s+[-–|]\s+)(?:[(（]?(?:星期|礼拜|禮拜|周|週)[一二三四五六日天][)）]?\s*)?(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?)\s+|(?:上午|下午|早上|早晨|中午|晚上|傍晚|凌晨)\s*)?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*Uhr)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
+_TIME = r"(?:(?:[T\s,]*|\s+[-–|]\s+)(?:[(（]?(?:星期|礼拜|禮拜|周|週)[一二三四五六日天][)）]?\s*)?(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?)\s+|(?:上午|下午|早上|早晨|中午|晚上|傍晚|凌晨)\s*)?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*(?:Uhr|BST|GMT|UTC|CEST|CET)\b)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
 # Fixed-offset zone abbreviations; "CST" is China's on a page read in UTC+8, else US Central;
 # "IST" is India's unless the page is read in Israel's or Ireland's zone.
 _ABBREVIATIONS = {
@@ -87,10 +87,11 @@ _DMY_NAMED = re.compile(
 )
 # The absolute dates as pages print them (bylines tell a date line by these).
 SHOWN_DATES = (_YMD, _DMY, _DMY_SHORT, _MDY_NAMED, _DMY_NAMED)
-# A clock before the date, set off by a comma, a bar or "on" ("01:38:07 PM IST Nov 20, 2019").
+# A clock before the date, set off by a comma, a bar, a bullet or "on" ("01:38:07 PM IST Nov 20, 2019",
+# "4:20 PM EDT • June 1, 2020").
 _CLOCK_BEFORE = re.compile(
     r"(?<![\d:.])(\d{1,2})\s*:\s*(\d{2})(?:\s*:\s*(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?" + _OFFSET
-    + r"[\s,|]*(?:on\s+)?(?:[^\W\d]{2,9}\.?,?\s+)??$", re.I
+    + r"[\s,|•·]*(?:on\s+)?(?:[^\W\d]{2,9}\.?,?\s+)??$", re.I
 )
 # A Chinese half-day word before the clock ("2019年9月5日下午3:30"): afternoon and evening
 # hours are written on a 12-hour clock.

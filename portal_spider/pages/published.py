@@ -134,10 +134,23 @@ def _url_date(url: str, context: DateContext) -> datetime | None:
     return find_date(f"{match[1]}-{month}-{match[3]}", context) if month else None
 
 
+_SLASHED = re.compile(r"(?<!\d)\d{1,2}/\d{1,2}/\d{2,4}(?!\d)")
+
+
 def _dated_on(windows: list[list[str]], day: datetime, context: DateContext) -> datetime | None:
-    """The first date on ``day`` with a clock time that a short line of ``windows`` shows."""
-    return next((m for window in windows for text in window
-                 if len(text) < 200 and (m := find_date(text, context)) and m.date() == day.date() and _has_clock(m)), None)
+    """The first date on ``day`` with a clock time that a short line of ``windows`` shows.
+    A slashed date that reads as ``day`` month first ("6/1/2020, 4:20 PM" under a URL's
+    /2020/06/01/) counts: the URL tells which of its numbers is the month."""
+    for window in windows:
+        for text in window:
+            moment = find_date(text, context) if len(text) < 200 else None
+            if not moment or not _has_clock(moment):
+                continue
+            if moment.date() == day.date():
+                return moment
+            if (_SLASHED.search(text) and moment.year == day.year and (moment.month, moment.day) == (day.day, day.month)):
+                return moment.replace(month=day.month, day=day.day)
+    return None
 
 
 def _marked_date(lines: list, context: DateContext, own_url: str | None = None) -> datetime | None:
