@@ -14,7 +14,6 @@ Skipped when chromium or Playwright is missing, except under CI=true, where
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import threading

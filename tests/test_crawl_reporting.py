@@ -13,7 +13,7 @@ import pytest
 import sqlite_utils
 
 from portal_spider.sample_portal import serve
-from tests.conftest import FAST, crawl, run_cli
+from tests.conftest import FAST, run_cli
 
 EXIT_FAILED = 69
 

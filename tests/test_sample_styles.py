@@ -203,7 +203,7 @@ def test_datehex_page_bar_has_no_next_link():
     portal = SamplePortal(articles=40, per_page=8, style="datehex")
     bar = re.search(r'<div class="pagebox">(.*?)</div>', page_html(portal, portal.listing_paths[1]), re.S).group(1)
     assert "下一" not in bar and "next" not in bar.lower()
-    assert f'<span class="cur">2</span>' in bar and portal.listing_paths[2] in bar
+    assert '<span class="cur">2</span>' in bar and portal.listing_paths[2] in bar
 
 
 # -- zero-config crawls ----------------------------------------------------------------

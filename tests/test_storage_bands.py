@@ -10,7 +10,7 @@ import pytest
 
 from benchmarks.dedup_corpus import Generator
 from storage import Archive, ArchiveError, Article, bands, search_index
-from storage.fingerprints import BANDS, fingerprint, normalise
+from storage.fingerprints import fingerprint, normalise
 from tests.conftest import indexed_keys
 
 

@@ -111,8 +111,8 @@ _NOT_A_WRITER = set(
 # A date as bylines show it: "11.12.2019", "2019-12-11", "1. Februar 2022", "Feb 1, 2022".
 _SHOWN_DATE = r"(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}\.\s*[^\W\d]{3,9}\.?\s+\d{4}|[^\W\d]{3,9}\.?\s+\d{1,2},?\s+\d{4})"
 _DATED_NAME = re.compile(
-    rf"^(?:\d{{1,4}}[./-]\d{{1,2}}[./-]\d{{1,4}}\s*[-–|·,]|\d{{1,2}}\.\s*[^\W\d]{{3,9}}\.?\s+\d{{4}}\s*[-–|·,]?"
-    rf"|[^\W\d]{{3,9}}\.?\s+\d{{1,2}},?\s+\d{{4}}\s*[-–|·])\s*(.+)$"
+    r"^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\s*[-–|·,]|\d{1,2}\.\s*[^\W\d]{3,9}\.?\s+\d{4}\s*[-–|·,]?"
+    r"|[^\W\d]{3,9}\.?\s+\d{1,2},?\s+\d{4}\s*[-–|·])\s*(.+)$"
 )
 # "Jacobo Betancur Peláez | Publicado hace 3 horas", "Swantje Schemmerling | 06.11.23": a name, then the
 # publication line; a place may come between ("Patricio Candia | Palma de Mallorca | 08/01/2014").
