@@ -324,3 +324,15 @@ def test_a_heading_showing_the_title_without_the_name_it_adds_after_a_space_is_t
     html = ("<html><head><title>Apple releases a new iPhone today</title></head><body>"
             f"<h3>Apple</h3>{TEXT}</body></html>")
     assert parse_article(html, "https://a.example/x").title == "Apple releases a new iPhone today"
+
+
+@pytest.mark.parametrize("href", ["/2020/plan/", "https://other.example/story"])
+def test_a_linked_h1_is_the_headline_when_the_title_is_only_the_logo_name(href):
+    # Against a <title> naming the site as its logo does, the h1 linking elsewhere is no teaser.
+    body = f"<a href='/'>Spielwarte</a><h1><a href='{href}'>Das Studio vergrößert sein Team in Leipzig</a></h1>"
+    assert title_of(body, "<title>Spielwarte</title>") == "Das Studio vergrößert sein Team in Leipzig"
+
+
+def test_a_heading_linking_to_its_own_anchor_is_no_logo():
+    body = "<h1><a href='#'>Das Studio vergrößert sein Team in Leipzig</a></h1>"
+    assert title_of(body, "") == "Das Studio vergrößert sein Team in Leipzig"

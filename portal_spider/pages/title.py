@@ -153,10 +153,30 @@ def _without_site(title: str, site_names: list[str], url: str = "") -> str:
     return _span(title, kept)
 
 
+def _is_home_link(href: str | None) -> bool:
+    """A link to the site's front page ("/", "https://host"); "#" and "" stay on this page."""
+    href = (href or "").strip()
+    parts = urlsplit(href)
+    return bool(href) and not href.startswith("#") and parts.path in ("", "/") and not parts.query
+
+
 def _links_home(heading) -> bool:
     """A heading that links to the site's front page is the logo, not the article title."""
-    return any(urlsplit(a.get("href") or "").path in ("", "/") and not urlsplit(a.get("href") or "").query
-               for a in heading.iter("a") if a.get("href") is not None)
+    return any(_is_home_link(a.get("href")) for a in heading.iter("a"))
+
+
+_LOGO_LINKS_LOOKED_AT = 3
+
+
+def _logo_names(root) -> list[str]:
+    """The texts of the first links to the front page: the site's name as its logo shows it."""
+    names = []
+    for link in root.iter("a"):
+        if _is_home_link(link.get("href")) and (text := clean_line(link.text_content())) and len(text) <= 60:
+            names.append(text)
+            if len(names) == _LOGO_LINKS_LOOKED_AT:
+                break
+    return names
 
 
 def _site_like(heading, key: str, references: list[str], site_names: list[str]) -> bool:
@@ -314,10 +334,12 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
     if confirmed_only:
         return _extending_heading(keyed, references, site_names, url)
     # The first h1 that neither names the site (a masthead h1 comes before the article's)
-    # nor, against titles that disagree with it, links to another page (a teaser's).
+    # nor, against titles that disagree with it, links to another page (a teaser's); a
+    # title that is the site's name alone disagrees with nothing.
+    titles = [ref for ref, key in zip(references, ref_keys) if key not in sites]
     heading, text, key = next(((h, t, k) for h, t, k in keyed
                                if not _site_like(h, k, references, site_names)
-                               and not (references and _links_elsewhere(h, url))),
+                               and not (titles and _links_elsewhere(h, url))),
                               (None, None, None))
     # Titles that disagree with a long multi-word h1 are usually SEO variants of it,
     # unless the page shows a headline-like part of the title as a heading of its own
@@ -516,11 +538,12 @@ def title_field(page: Page) -> tuple[str | None, str]:
     headings = list(root.iter("h1"))[:4]
     references = [text for text, _ in metas] + ([document] if document else [])
     # Pages without a usable h1 may show their headline as an h2 (the h1 being the site's name).
-    heading = (_heading_title(headings, references, structured.site_names, lines, page.url)
-               or _heading_title(list(root.iter("h2"))[:6], references, structured.site_names, lines, page.url, True)
-               or _without_kicker(_shown_or_extended(references, lines, structured.site_names, page.url), lines,
-                                  references, structured.site_names, page.url)
-               or _heading_before_qualifier(references, lines, structured.site_names))
+    site_names = structured.site_names + _logo_names(root)
+    heading = (_heading_title(headings, references, site_names, lines, page.url)
+               or _heading_title(list(root.iter("h2"))[:6], references, site_names, lines, page.url, True)
+               or _without_kicker(_shown_or_extended(references, lines, site_names, page.url), lines,
+                                  references, site_names, page.url)
+               or _heading_before_qualifier(references, lines, site_names))
     heading = heading or _title_before_site(references, lines) or _reworded_headline(references, lines, structured.site_names,
                                                                                         page.url)
     if heading:
