@@ -336,3 +336,12 @@ def test_a_linked_h1_is_the_headline_when_the_title_is_only_the_logo_name(href):
 def test_a_heading_linking_to_its_own_anchor_is_no_logo():
     body = "<h1><a href='#'>Das Studio vergrößert sein Team in Leipzig</a></h1>"
     assert title_of(body, "") == "Das Studio vergrößert sein Team in Leipzig"
+
+
+def test_a_title_of_the_logo_name_and_a_tagline_gives_way_to_the_post_heading():
+    entry = "".join(f"<p>Das Studio in Leipzig vergrößert sein Team um {n} Leute, sagt die Leitung.</p>" for n in range(6, 12))
+    body = ("<div id='header'><h1><a href='https://a.example/'>Spielwarte</a></h1><p>Noch ein Spieleblog</p></div>"
+            "<div class='post'><h2 class='entry-title'>Das Studio vergrößert sein Team in Leipzig</h2>"
+            f"<div class='entry'>{entry}</div></div>")
+    html = page(body, "<title>Spielwarte | Noch ein Spieleblog</title>")
+    assert parse_article(html, "https://a.example/x").title == "Das Studio vergrößert sein Team in Leipzig"

@@ -546,6 +546,9 @@ def title_field(page: Page) -> tuple[str | None, str]:
                or _heading_before_qualifier(references, lines, site_names))
     heading = heading or _title_before_site(references, lines) or _reworded_headline(references, lines, structured.site_names,
                                                                                         page.url)
+    # A title part that the page shows as its logo is the site's name ("Site | Tagline").
+    if heading and normalise_for_compare(heading) in {normalise_for_compare(name) for name in site_names}:
+        heading = None
     if heading:
         return without_label(heading), HEURISTIC
     if not references:
