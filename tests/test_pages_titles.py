@@ -36,6 +36,13 @@ def test_a_masthead_h1_before_the_article_h1_leaves_the_article_h1_as_headline()
      "Laufen im Winter: von bäh zu yeah in zwölf Monaten"),
     ("»Einfach kein Geld mehr, um die Miete zu zahlen« - Die Zeitung", "https://a.example/x",
      "»Einfach kein Geld mehr, um die Miete zu zahlen«"),
+    # WordPress's "Post « Blog" and "Post // Blog"; French quotation marks are no separator.
+    ("Der Winter kommt zurück nach Leipzig « Spielwarte", "https://spielwarte.example/x",
+     "Der Winter kommt zurück nach Leipzig"),
+    ("Der Winter kommt zurück nach Leipzig // Spielwarte", "https://spielwarte.example/x",
+     "Der Winter kommt zurück nach Leipzig"),
+    ("Le maire a dit « non » au projet de la gare - Le Journal", "https://journal.example/x",
+     "Le maire a dit « non » au projet de la gare"),
     # A separator the template left without a site name after it.
     ("Pferdesport definitiv bei Olympia 2028 dabei -", "https://a.example/x", "Pferdesport definitiv bei Olympia 2028 dabei"),
     # The site named in brackets, after a colon or before one: the host names it.

@@ -16,9 +16,10 @@ from .text import HAN, clean_line, han_ratio, normalise_for_compare, topic_terms
 # A hyphen between Chinese characters or after Chinese punctuation ("…的城！-新华网",
 # "…“洛克菲勒”-搜狐财经")
 # separates too: Chinese writes no hyphenated words.
-# "»" glued to a word is a German quotation mark ("»Einfach kein Geld mehr«"), not a separator.
+# "»" glued to a word is a German quotation mark ("»Einfach kein Geld mehr«"), not a separator;
+# "«" separates only when no "»" closes it (WordPress's "Post « Blog", French « quotes »).
 _TITLE_SEPARATORS = re.compile(
-    r"\s+[|\-–—·•»›~:/]\s+|\s+::\s+|\s*[_｜|]\s*|\s*(?:——|--)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f\u2018-\u201d])-(?=[\u3400-\u9fff])")
+    r"\s+[|\-–—·•»›~:/]\s+|\s+(?:::|//)\s+|\s+[«‹]\s+(?!.*[»›])|\s*[_｜|]\s*|\s*(?:——|--)\s*|(?<=[\u3400-\u9fff\u3001-\u3011\uff01-\uff1f\u2018-\u201d])-(?=[\u3400-\u9fff])")
 
 
 def title_segments(title: str) -> list[str]:
