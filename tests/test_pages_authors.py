@@ -40,6 +40,11 @@ def author_of(byline: str, head: str = "") -> str | None:
     # The date glued to the names, or opening with its weekday, is no part of them.
     ("<p><span>By Jane Roe and John Doe</span><time>Sep 5, 2019, 11:10am EDT</time></p>", "Jane Roe, John Doe"),
     ("<p>by Jane Roe Thu 5th Sep 2019</p>", "Jane Roe"),
+    # "von" or "by" right after the date names the poster, however long the line before it.
+    ("<p>Veröffentlicht am 3. Juni 2020 von Anna Berg</p>", "Anna Berg"),
+    ("<p>Dieser Beitrag wurde am 03.06.2020 um 10:32 Uhr von Anna Berg veröffentlicht.</p>", "Anna Berg"),
+    ("<p>This entry was posted in Allgemein on June 3, 2020 by Anna Berg.</p>", "Anna Berg"),
+    ("<p>Im Jahr 2020 von der Regierung beschlossen</p>", None),
     # The writers who helped, in brackets, are writers too.
     ("<p>Par Martin Untersinger (avec Damien Leloup et Morgane Tual)</p>", "Martin Untersinger, Damien Leloup, Morgane Tual"),
 ])
@@ -66,6 +71,11 @@ def test_author_markup_sets_the_names_apart(markup, author):
      "Samya Kullab, Vasilisa Stepanenko"),
     ("<div class='meta'><span>30. Oktober 2023</span> <span class='author'>Carola Pönisch</span> <span>Kultur</span></div>",
      "Carola Pönisch"),
+    # The next element's words glued to the name, no space between them.
+    ("<div>Veröffentlicht am 3. Juni 2020 von <span class='author'>Anna Berg</span><span>in <a href='/c'>Allgemein</a></span></div>",
+     "Anna Berg"),
+    ("<div>Veröffentlicht am 3. Juni 2020 von <a href='/author/ab/'>Anna Berg</a><span>in <a href='/c'>Allgemein</a></span></div>",
+     "Anna Berg"),
 ])
 def test_a_byline_in_the_text_flow_stops_where_the_markup_ends_the_name(byline, author):
     assert author_of(byline) == author

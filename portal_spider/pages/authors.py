@@ -29,6 +29,8 @@ _AUTHOR_LABEL = (
     rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?<![\w]){_CREDIT_VERB}BY(?=\s+[A-Z])"
     r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s*von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|^von(?=\s)"
     r"|(?<![\w])(?:[Gg]eschrieben|[Vv]erfasst)\s+von(?=\s|[A-ZÀ-Þ])"
+    # "von" right after a date or its clock: "Veröffentlicht am 3. Juni 2020 von Anna Berg".
+    r"|(?:(?<=\d{4} )|(?<=\d:\d\d )|(?<=Uhr ))von(?=\s)"
     # Without a colon "Autor" labels only at the line start: "Interview mit Autorin X" is prose.
     r"|Autor(?:in|\*in|:in|In)?\s*[:：]|^Autor(?:in|\*in|:in|In)?(?=\s)|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:"
     # A forum thread's starter wrote its first post: "Thread starter Tiberius", "楼主：X"; a
@@ -298,6 +300,9 @@ def _names_after_preposition(names: list[str]) -> bool:
 
 # A paragraph opening with its dateline and reporters: "新华社巴黎12月9日电（记者唐霁）…",
 # "长江网10月4日讯（记者陈智 整合）…".
+# A year or a clock just before "by": a post's footer, however long ("This entry was posted in
+# News on June 3, 2020 by Jane Roe").
+_ENDS_WITH_DATE = re.compile(r"(?:\d{4}|\d:\d\d(?::\d\d)?(?:\s*[ap]\.?m\.?)?)\s*,?\s*$", re.I)
 _DATELINE_CREDIT = re.compile(r"^[^（(。，]{2,40}?(?:电|電|讯|訊)\s*[（(][^（()）]{2,40}[)）]")
 
 
@@ -315,7 +320,8 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
     for match, following in zip(matches, matches[1:] + [None]):
         rank = _RANKS.index(match.lastgroup)
         if match.lastgroup == "author" and match.group().strip().lower() == "by" and (
-                match.start() > 40 or _work_title(text[: match.start()])):
+                (match.start() > 40 and not _ENDS_WITH_DATE.search(text, 0, match.start()))
+                or _work_title(text[: match.start()])):
             continue  # "by" in the middle of a sentence, or a caption's "Mary Magdalene by Titian"
         value = text[match.end(): following.start() if following else None]
         if _PHOTOGRAPHER.match(value):
@@ -683,10 +689,10 @@ def _only_names(element, pieces: list[str]) -> bool:
 
 def _trimmed(name: str, pieces: list[str], others: list[str] = ()) -> str:
     """A name run on into the next element's words ("Harald Bauer Autor", "Tuva Mathilde
-    Løland Tips meg") cut back to the name the markup shows alone, or to the words before
-    another element's text ("Vasilisa Stepanenko" + "The Associated Press")."""
-    person = next((piece for piece in pieces if name.startswith(piece) and name[len(piece): len(piece) + 1].isupper()
-                   or name.startswith(piece + " ")), None)
+    Løland Tips meg", glued: "Anna Bergin Allgemein") cut back to the name the markup shows
+    alone, or to the words before another element's text ("Vasilisa Stepanenko" + "The
+    Associated Press")."""
+    person = next((piece for piece in pieces if name.startswith(piece) and len(piece) < len(name)), None)
     if person:
         return person
     for other in others:
@@ -701,6 +707,7 @@ def _markup_trimmed(root, names: list[str] | None) -> list[str] | None:
     if not names or all(_HAN_NAME.match(name) or len(name.split()) < 3 for name in names):
         return names
     elements = root.xpath(_AUTHOR_MARKUP)[:_MARKED_LOOKED_AT]
+    elements += [link for link in root.iter("a") if _AUTHOR_PATH.search(link.get("href") or "")][:_MARKED_LOOKED_AT]
     pieces = [piece for element in elements for piece in _person_pieces(element)]
     others = [text for element in elements for piece in element.itertext() if (text := clean_line(piece))]
     return [_trimmed(name, pieces, others) for name in names]
