@@ -45,6 +45,11 @@ def author_of(byline: str, head: str = "") -> str | None:
     ("<p>Dieser Beitrag wurde am 03.06.2020 um 10:32 Uhr von Anna Berg veröffentlicht.</p>", "Anna Berg"),
     ("<p>This entry was posted in Allgemein on June 3, 2020 by Anna Berg.</p>", "Anna Berg"),
     ("<p>Im Jahr 2020 von der Regierung beschlossen</p>", None),
+    # The editor a wire story credits after its reporters is no writer; a job under the name is none.
+    ("<p>Reporting by Jane Roe; Editing by John Doe</p>", "Jane Roe"),
+    ("<p>Jane Roe<br>Senior Editor<br>June 3, 2020</p>", "Jane Roe"),
+    ("<p>Text and photos: Jane Roe</p>", "Jane Roe"),
+    ("<p>Text &amp; photos by Jane Roe</p>", "Jane Roe"),
     # The writers who helped, in brackets, are writers too.
     ("<p>Par Martin Untersinger (avec Damien Leloup et Morgane Tual)</p>", "Martin Untersinger, Damien Leloup, Morgane Tual"),
 ])
@@ -454,3 +459,15 @@ def test_a_reader_s_profile_link_under_a_short_post_names_no_writer():
 ])
 def test_blog_platforms_bylines(byline, author):
     assert author_of(byline) == author
+
+
+@pytest.mark.parametrize("note, author", [
+    ("<p><em>Jane Roe is a freelance writer based in Berlin.</em></p>", "Jane Roe"),
+    ("<p><i>Jane Roe covers politics for the Daily.</i></p>", "Jane Roe"),
+    ("<p>The plan is a good one for the town.</p>", None),
+])
+def test_a_closing_note_on_the_writer_names_the_writer(note, author):
+    # The note is the story's last paragraph.
+    paragraphs = "".join(f"<p>Ein Absatz des Artikels mit genug Text, Nummer {i}.</p>" for i in range(8))
+    html = f"<html><body><h1>Ein Titel für den Artikel hier</h1><div>{paragraphs}{note}</div></body></html>"
+    assert parse_article(html, "https://a.example/x").author == author

@@ -17,7 +17,8 @@ _CREDIT_VERBS = ("Powered", "powered", "Designed", "designed", "Theme", "theme",
                  "Developed", "developed", "Supported", "supported", "Sponsored", "sponsored", "Brought to you",
                  # Credits for the pictures and the checking, not the writing.
                  "Photo", "photo", "Photos", "photos", "Photography", "Image", "image", "Images", "Illustration",
-                 "illustration", "Illustrated", "illustrated", "Reviewed", "reviewed", "checked", "Translated", "translated")
+                 "illustration", "Illustrated", "illustrated", "Reviewed", "reviewed", "checked", "Translated", "translated",
+                 "Editing", "editing")
 _CREDIT_VERB = "".join(f"(?<!{verb} )" for verb in _CREDIT_VERBS)
 # Chinese labels need a colon or space after them: 作者手记 and 记者看东北 are words, not bylines.
 _AUTHOR_LABEL = (
@@ -32,7 +33,8 @@ _AUTHOR_LABEL = (
     # "von" right after a date or its clock: "Veröffentlicht am 3. Juni 2020 von Anna Berg".
     r"|(?:(?<=\d{4} )|(?<=\d:\d\d )|(?<=Uhr ))von(?=\s)"
     # Without a colon "Autor" labels only at the line start: "Interview mit Autorin X" is prose.
-    r"|Autor(?:in|\*in|:in|In)?\s*[:：]|^Autor(?:in|\*in|:in|In)?(?=\s)|Text(?:\s*(?:&|und)\s*Fotos?)?\s*:"
+    r"|Autor(?:in|\*in|:in|In)?\s*[:：]|^Autor(?:in|\*in|:in|In)?(?=\s)|(?:Text|Words|Bericht)(?:\s*(?:&|und|and|/|\+)\s*(?:[Ff]otos?|[Pp]hotos?|[Bb]ilder?|[Pp]ictures))?\s*:"
+    r"|(?:Text|Words)\s*(?:&|and|/|\+)\s*(?:[Pp]hotos?|[Pp]ictures)\s+by(?=\s)"
     # A forum thread's starter wrote its first post: "Thread starter Tiberius", "楼主：X"; a
     # video site's uploader its column: "UP主：X".
     r"|(?<![\w])(?:[Tt]hread [Ss]tarter|[Ss]tarted by|[Tt]opic [Ss]tarter|[Oo]riginal [Pp]oster)(?=\s)|(?:楼\s*主|樓\s*主|UP\s*主)(?=\s*[:：])|^\s*(?:楼\s*主|樓\s*主)(?=\s+[^，。！？；\s][^，。！？；]*$))"
@@ -41,7 +43,7 @@ _AUTHOR_LABEL = (
 # author only when no byline names one.
 _POSTER_LABEL = (r"(?:Posted by|Submitted by|(?<![\w])(?:[Ee]rstellt|[Gg]espeichert|[Ee]ingestellt|[Vv]eröffentlicht|[Gg]epostet|[Ee]ingereicht)\s+von(?=\s)"
                  r"|(?:发布者|發佈者|發布者|发布人|發布人|发帖人|發帖人|投稿人|投稿者)(?=\s*[:：]))")
-_EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|责\s*编|責\s*編|编\s*辑|編\s*輯|选\s*稿|選\s*稿)(?=\s*[:：]|\s)|Edited by|Editor\s*[:：])"
+_EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|责\s*编|責\s*編|编\s*辑|編\s*輯|选\s*稿|選\s*稿)(?=\s*[:：]|\s)|Edit(?:ed|ing) by|Editor\s*[:：])"
 # A publisher credited as such (press releases): the author only when nothing else is named.
 _SOURCE_LABEL = r"(?:Source\s*[:：]|Quelle\s*[:：]|Herausgeber(?:in)?\s*[:：]|Publisher\s*[:：])"
 # 来源/出处 name the outlet a story was taken from: its author only when the page names
@@ -521,7 +523,8 @@ def _person_line(text: str) -> bool:
     words = text.split()
     return (2 <= len(words) <= 4 and _LATIN_NAME.match(text) is not None and not text.isupper()
             and words[0].lower() not in _ARTICLES  # "The Nissan Northern Xperience": a teaser's headline
-            and not any(word.lower() in _UI_WORDS for word in words) and _plausible_author(text, set()))
+            and not any(word.lower() in _UI_WORDS for word in words) and not _job_line(text)  # "Senior Editor"
+            and _plausible_author(text, set()))
 
 
 def _job_line(text: str) -> bool:
@@ -572,7 +575,16 @@ def _names_before_date(text: str) -> list[str] | None:
     start = min(starts)
     names = text[:start].rstrip(" ,|·•–—-")
     names = _DATE_LABEL_AFTER.sub("", names)
-    return _person_names(names) if names and _opens_with_date(text[len(names):]) else None
+    return _person_names(_without_job(names)) if names and _opens_with_date(text[len(names):]) else None
+
+
+def _without_job(text: str) -> str:
+    """A name without the job written after it, a line break between them ("Jane Roe Senior Editor")."""
+    words = text.split()
+    for size in (3, 2, 1):
+        if len(words) - size >= 2 and _job_line(" ".join(words[-size:])):
+            return " ".join(words[:-size])
+    return text
 
 
 def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[str] | None:
@@ -842,10 +854,21 @@ def _copyright_holder(lines: list) -> list[str] | None:
     return None
 
 
+# A closing note on the writer: "Jane Roe is a freelance writer based in Berlin.", "Jane Roe covers
+# politics for the Daily."
+_WRITER_NOTE = re.compile(
+    r"^(\S+(?:\s+\S+){1,2}?)\s+(?:(?:is|was)\s+(?:a|an|the|our)\b.{0,60}?\b(?:reporter|editor|writer|correspondent|"
+    r"contributor|columnist|journalist|critic|author|producer)s?\b|covers\s)")
+
+
 def _signature(line: str | None) -> list[str] | None:
-    """A closing line that is nothing but a two- or three-word name ("Stefan Wasmer")."""
+    """A closing line that is nothing but a two- or three-word name ("Stefan Wasmer"), or that
+    says who the writer is."""
     line = (line or "").strip(" -–—")
-    return [line] if _LATIN_NAME.match(line) and 2 <= len(line.split()) <= 3 else None
+    if _LATIN_NAME.match(line) and 2 <= len(line.split()) <= 3:
+        return [line]
+    note = _WRITER_NOTE.match(line) if len(line) < 300 else None
+    return [note[1]] if note and _person_line(note[1]) else None
 
 
 def _site_words(url: str, site_names: list[str], document_title: str) -> set[str]:
