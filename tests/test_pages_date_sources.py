@@ -314,3 +314,13 @@ def test_the_update_s_clock_shown_by_the_title_does_not_replace_the_published_ti
             "<meta itemprop='dateModified' content='2014-01-25T15:53:10'>")
     html = article("<div>Jefferson Graham, USA TODAY 3:53 p.m. EST January 25, 2014</div>", head, lang="en")
     assert parse_article(html, "https://a.example/x").published_at == "2014-01-25T00:57:05+00:00"
+
+
+@pytest.mark.parametrize("paragraphs", [12, 30])
+def test_the_date_right_by_the_headline_beats_one_labelled_at_the_articles_foot(paragraphs):
+    # The foot's labelled date says when something else appeared (the original, a source).
+    text = "".join(f"<p>Der Gemeinderat hat am Abend {i} über den neuen Plan beraten und lange diskutiert.</p>"
+                   for i in range(paragraphs))
+    html = (f"<html lang='de'><body><h1>Der Rat stimmt über den Plan ab</h1><p>21.11.2022</p>"
+            f"<div class='content'>{text}<p>Veröffentlicht: 01.10.2022</p></div></body></html>")
+    assert parse_article(html, "https://verein.example.de/plan.html").published_at[:10] == "2022-11-21"

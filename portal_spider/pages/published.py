@@ -489,6 +489,11 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
     moment = find_date(selected, context) if selected else None
     source = SELECTOR
     visible = _labelled_date(windows, context)
+    if visible is not None and headline and _labelled_only([headline], context) is None:
+        # The date right by the headline is the article's; one labelled further down says
+        # when something else appeared (the original, an item below, the site's footer).
+        near = _labelled_date([headline], context)
+        visible = near if near is not None and near.date() != visible.date() else visible
     stated = visible if visible is not None and _states_offset(visible, context) else None
     shown = _machine_readable(page.times, visible, context)
     changed = _changed_at(page, context)
