@@ -976,6 +976,42 @@ def test_live_blog_items_stamped_with_a_time_of_day_are_all_kept():
     assert all(f"第{i}条快讯" in text for i in range(4))
 
 
+BLOG_POST = [f"这是博主写的第{k}段正文，讲述了周末去书店买书的经历，以及对几本新书的看法和感想。" for k in range(6)]
+COMMENTS = [f"第{k}位网友的评论：写得真好，我也很喜欢去那家书店，下次可以一起去看看。" for k in range(4)]
+
+
+@pytest.mark.parametrize("comments", [
+    # Each comment in a block of its own, its poster and time under it.
+    "".join(f"<div><div>{c}</div><div>网友{k} 2005-03-0{k + 1} 16:1{k}</div></div>" for k, c in enumerate(COMMENTS)),
+    # Messages and their stamp lines as siblings, after the post or in a block of their own.
+    "".join(f"<div>回复：{c}</div><div>--网友{k} 2005-03-0{k + 1} 16:1{k}</div>" for k, c in enumerate(COMMENTS)),
+    "<div>" + "".join(f"<p>{c}</p><p>博友{k} | 2005-03-0{k + 1} 16:1{k} [回复]</p>" for k, c in enumerate(COMMENTS)) + "</div>",
+])
+def test_comments_set_off_by_a_poster_and_time_without_a_label_are_left_out(comments):
+    post = "<div>" + "".join(f"<p>{line}</p>" for line in BLOG_POST) + "</div>"
+    html = page(f"<h2>周末去书店</h2><div>{post}{comments}</div>", "<title>周末去书店 - 我的博客</title>")
+    assert parse_article(html, "http://blog.example.cn/u/1.html").body_text.split("\n") == BLOG_POST
+
+
+def test_comments_after_bare_paragraphs_leave_the_article_its_paragraphs():
+    # The post's own footer line, then comments: the paragraphs before them are the article.
+    comments = "".join(f"<div>{c}</div><div>{k}楼 网友{k} 发表于 2005-03-0{k + 1} 16:1{k}</div>" for k, c in enumerate(COMMENTS))
+    body = "".join(f"<p>{line}</p>" for line in BLOG_POST) + "<div>发表于 2005-03-01 10:00 | 阅读(123) | 评论(4)</div>" + comments
+    html = page(f"<h2>周末去书店</h2><div>{body}</div>", "<title>周末去书店 - 我的博客</title>")
+    text = parse_article(html, "http://blog.example.cn/u/1.html").body_text
+    assert all(line in text for line in BLOG_POST) and not any(c in text for c in COMMENTS)
+
+
+@pytest.mark.parametrize("stamp", ["{d}", "{d} 更新", "【{d}】维护公告"])
+def test_a_changelog_headed_by_dated_lines_alike_is_kept(stamp):
+    intro = "".join(f"<p>本次版本更新内容较多，第{k}部分介绍如下，请玩家们仔细阅读并留意补偿发放的说明。</p>" for k in range(3))
+    entries = [f"第{k}次维护：修复了若干已知问题，优化了副本掉落和服务器稳定性，新增了活动商店。" for k in range(4)]
+    log = "".join(f"<p>{stamp.format(d=f'2005-03-0{k + 1} 10:00')}</p><p>{entry}</p>" for k, entry in enumerate(entries))
+    html = page(f"<h1>更新日志</h1><div>{intro}{log}</div>", "<title>更新日志_游戏网</title>")
+    text = parse_article(html, "http://www.youxi.example.cn/news/1.html").body_text
+    assert all(entry in text for entry in entries)
+
+
 def test_an_article_of_short_paragraphs_split_over_sibling_blocks_is_kept_whole():
     paragraphs = [f"据官方公告，第{i}批测试资格今天发放，玩家登录游戏后即可在邮箱领取，名额有限，先到先得，请留意官网。"
                   for i in range(6)]

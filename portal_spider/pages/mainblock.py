@@ -365,6 +365,10 @@ def _opening_post(thread):
     if shape[0] not in _ITEM_TAGS or len(posts) < 2 or sum(map(_is_post, posts)) * 2 <= len(posts):
         return None
     first = posts[0]
+    # Bare paragraphs of sentences before the first "post": an article, its comments below it.
+    lead = [child for child in children[: children.index(first)] if child.tag == "p" and _SENTENCE_END.search(text_content(child))]
+    if len(lead) >= 2:
+        return None
     message = _biggest_part(first)
     # The part holding most of the post's text is its message; the rest is its header.
     if message is None or len(text_content(message)) * 2 <= len(text_content(first)):
@@ -428,9 +432,15 @@ def select_main(root, options: ExtractionOptions, title: str | None = None) -> t
     if selected:
         return selected, SELECTOR
     chosen = _scored_main(root, title)
+    kept = []
     for block in chosen:
-        for replies in _trailing_replies(block) + _flat_replies(block):
+        found = _trailing_replies(block) + _flat_replies(block)
+        if block in found:
+            continue  # a block of replies alone, chosen beside the post
+        for replies in found:
             replies.drop_tree()
+        kept.append(block)
+    chosen = kept or chosen
     if len(chosen) > 1 and chosen[0].getparent() is not None:
         # Messages chosen as siblings, the header lines between them left out.
         replies = set(_flat_replies(chosen[0].getparent(), inside=False))
@@ -443,9 +453,47 @@ _HEADER_LABEL = re.compile(r"作\s*者|回\s*[复覆]|發\s*表|发\s*表|发帖
 _HEADER_LENGTH = 150
 
 
+# Or, without a label, a short line of a name and the full date with its clock, no sentence:
+# "网友甲 2005-03-06 16:17 [回复]" (a date alone heads a changelog's or a diary's entries).
+_STAMP = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\s*\d{1,2}\s*[:：]\s*\d{2}(?:\s*[:：]\s*\d{2})?")
+_STAMP_LENGTH = 60
+_BUTTON = re.compile(r"[\[【(（][^\]】)）]{1,6}[\]】)）]")
+
+
 def _post_header(element) -> bool:
+    return _poster(element) is not None
+
+
+def _poster(element) -> str | None:
+    """For a post's header line, the name it shows beside an unlabelled date ("" after a
+    label); None for any other element."""
     text = text_content(element)
-    return len(text) <= _HEADER_LENGTH and _POST_DATE.search(text) is not None and _HEADER_LABEL.search(text) is not None
+    if len(text) > _HEADER_LENGTH or _POST_DATE.search(text) is None:
+        return None
+    if _HEADER_LABEL.search(text) is not None:
+        return ""
+    stamp = _STAMP.search(text) if len(text.strip()) <= _STAMP_LENGTH and not _SENTENCE_END.search(text) else None
+    name = re.sub(r"\W", "", _BUTTON.sub("", text[: stamp.start()] + text[stamp.end():])) if stamp else ""
+    return name if len(re.sub(r"[\d_]", "", name)) >= 2 else None
+
+
+def _several_posters(headers: list) -> bool:
+    """Replies come from several people: header lines that name a poster without a label
+    must not all name the same (a changelog's "2005-03-01 10:00 更新" heads each entry alike)."""
+    names = [name for element in headers if (name := _poster(element))]
+    return len(names) < len(headers) or len(set(names)) >= 2
+
+
+_REPLY_LENGTH = 1500
+
+
+def _reply_header(element):
+    """The header line of a block holding one reader's message and it, first or last of its
+    parts; None for any other block."""
+    parts = [child for child in element if isinstance(child.tag, str)]
+    if not 2 <= len(parts) <= 4 or len(text_content(element)) > _REPLY_LENGTH:
+        return None
+    return next((part for part in (parts[0], parts[-1]) if _post_header(part)), None)
 
 
 def _flat_replies(block, inside: bool = True) -> list:
@@ -456,16 +504,47 @@ def _flat_replies(block, inside: bool = True) -> list:
     they and all after them. Looked for in ``block`` and, ``inside``, in its blocks."""
     for container in block.iter(*_CONTAINER_TAGS) if inside else [block]:
         children = [child for child in container if isinstance(child.tag, str)]
+        # Replies in blocks of their own, each with its header line, after the post's sentences.
+        replies = [index for index, child in enumerate(children) if _reply_header(child) is not None]
+        if (len(replies) >= 2 and replies[0] >= 1 and replies == list(range(replies[0], replies[-1] + 1))
+                and _several_posters([_reply_header(children[index]) for index in replies])):
+            before = "".join(text_content(child) for child in children[: replies[0]])
+            if len(_SENTENCE_END.findall(before)) >= 2:
+                return children[replies[0]:]
         headers = [index for index, child in enumerate(children) if _post_header(child)]
-        if len(headers) < 2 or not all(b - a >= 2 for a, b in zip(headers, headers[1:])):
+        if (len(headers) < 2 or not all(b - a >= 2 for a, b in zip(headers, headers[1:]))
+                or not _several_posters([children[index] for index in headers])):
             continue
-        before = "".join(text_content(child) for child in children[: headers[0]])
+        start = _first_reply(children, headers)
+        before = "".join(text_content(child) for child in children[:start])
         if len(_SENTENCE_END.findall(before)) >= 2:
-            return children[headers[0]:]
+            return children[start:]
+        if start == 0 and _after_sentences(container):
+            return [container]  # a block of replies alone, below the post
         message = "".join(text_content(child) for child in children[headers[0] + 1: headers[1]])
         if len(headers) >= 3 and len(_SENTENCE_END.findall(message)) >= 2:
             return children[headers[1]:]
     return []
+
+
+def _first_reply(children: list, headers: list[int]) -> int:
+    """Where the replies start among ``children``: at the first header line, or, when each
+    header closes its message (the last child is one), at the message above it, unless that
+    is built unlike the replies' messages (then the header closes the post itself)."""
+    if headers[-1] != len(children) - 1:
+        return headers[0]
+    start = headers[0] - (headers[1] - headers[0] - 1)
+    message = children[headers[1] - 1]
+    if start < 0 or any((child.tag, child.get("class")) != (message.tag, message.get("class"))
+                        for child in children[start: headers[0]]):
+        return headers[0] + 1
+    return start
+
+
+def _after_sentences(element) -> bool:
+    """Sentences of the post stand in the blocks just before ``element``."""
+    before = "".join(text_content(sibling) for sibling in element.itersiblings(preceding=True))
+    return len(_SENTENCE_END.findall(before)) >= 2
 
 
 _REPLY_TAGS = {"div", "article", "section", "dl", "table"}
