@@ -471,3 +471,23 @@ def test_a_closing_note_on_the_writer_names_the_writer(note, author):
     paragraphs = "".join(f"<p>Ein Absatz des Artikels mit genug Text, Nummer {i}.</p>" for i in range(8))
     html = f"<html><body><h1>Ein Titel für den Artikel hier</h1><div>{paragraphs}{note}</div></body></html>"
     assert parse_article(html, "https://a.example/x").author == author
+
+
+@pytest.mark.parametrize("closing, author", [
+    ("<p>Liebe Grüße, Olga</p>", "Olga"),
+    ("<p>Eure Olga</p>", "Olga"),
+    ("<p>Viele Grüße<br>Olga</p>", "Olga"),
+    ("<p>Cheers, jane_r</p>", "jane_r"),
+    ("<p>Olga</p>", None),  # a word alone closing the post names nobody
+])
+def test_a_blog_post_signed_off_with_a_greeting_names_its_writer(closing, author):
+    paragraphs = "".join(f"<p>Ein Absatz des Artikels mit genug Text, Nummer {i}.</p>" for i in range(8))
+    html = f"<html><body><h1>Ein Titel für den Artikel hier</h1><div>{paragraphs}{closing}</div></body></html>"
+    assert parse_article(html, "https://a.example/x").author == author
+
+
+def test_a_sign_off_yields_to_a_full_name_the_page_gives():
+    paragraphs = "".join(f"<p>Ein Absatz des Artikels mit genug Text, Nummer {i}.</p>" for i in range(8))
+    html = (f"<html><body><h1>Ein Titel für den Artikel hier</h1><p>Von Olga Berg</p>"
+            f"<div>{paragraphs}<p>Liebe Grüße, Olga</p></div></body></html>")
+    assert parse_article(html, "https://a.example/x").author == "Olga Berg"

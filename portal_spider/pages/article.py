@@ -191,7 +191,7 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
     block_ends = _block_ends(lines, main_lines, title, elsewhere)
     body = render_body(main, base, title)
     author, author_source = author_field(page, [below_first, block_ends + _just_below(lines, main_lines, elsewhere)],
-                                         body.text.rpartition("\n")[2])
+                                         "\n".join(body.text.rsplit("\n", 2)[-2:]))
     published_at, date_source, zone_guessed = date_field(page, [above_first, block_ends], headline_lines(lines, title))
     article = Article(
         url=url,

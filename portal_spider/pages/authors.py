@@ -861,10 +861,34 @@ _WRITER_NOTE = re.compile(
     r"contributor|columnist|journalist|critic|author|producer)s?\b|covers\s)")
 
 
-def _signature(line: str | None) -> list[str] | None:
-    """A closing line that is nothing but a two- or three-word name ("Stefan Wasmer"), or that
-    says who the writer is."""
-    line = (line or "").strip(" -–—")
+# A blog post's sign-off: a greeting, then the writer's first name or handle ("Liebe Grüße, Olga",
+# "Eure Olga", "Cheers, Jane"); the greeting may stand on the line before the name.
+_GREETING = (r"(?:(?:Liebe|Viele|Herzliche|Beste|Sonnige|Schöne)\s+Grüße|Alles Liebe|Bis bald|LG|VG|Eure?|Euer|Deine?|Dein"
+             r"|Cheers|Love|xoxo|Hugs|Best|Regards|Best wishes|Kind regards|Greetings|Ciao|Servus|Gruß|Grüße)")
+_SIGN_OFF = re.compile(rf"^{_GREETING}\s*[,!]?\s+(\S+(?:\s\S+)?)$", re.I)
+_GREETING_LINE = re.compile(rf"^{_GREETING}\s*[,!.]?$", re.I)
+_FIRST_NAME = re.compile(rf"^[{_CAPITAL}][\w'’-]+(?:\s[{_CAPITAL}][\w'’-]+)?$|^[a-z][a-z0-9_.-]{{2,20}}$")
+
+
+def _sign_off(tail: str | None) -> str | None:
+    """The name a blog post signs off with (``tail`` holds its last line and the one before):
+    a first name or handle, weaker than any other name the page gives."""
+    *before, line = (tail or "").split("\n")
+    line = line.strip(" -–—")
+    sign_off = _SIGN_OFF.match(line)
+    if sign_off and _FIRST_NAME.match(sign_off[1]):
+        return sign_off[1]
+    if before and _GREETING_LINE.match(before[-1].strip()) and _FIRST_NAME.match(line):
+        return line
+    return None
+
+
+def _signature(tail: str | None) -> list[str] | None:
+    """The article's closing line (``tail`` holds it and the line before): nothing but a two-
+    or three-word name ("Stefan Wasmer"), or a note on who the writer is."""
+    line = (tail or "").rpartition("\n")[2].strip(" -–—")
+    if _SIGN_OFF.match(line):
+        return None  # "Eure Olga": a greeting, then the name (_sign_off)
     if _LATIN_NAME.match(line) and 2 <= len(line.split()) <= 3:
         return [line]
     note = _WRITER_NOTE.match(line) if len(line) < 300 else None
@@ -1081,8 +1105,8 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
     editor labels; with the source of the value. Placeholders (未知, admin), the site's and
     the software's names are skipped; a stand-in (小编) only when nobody else is named.
 
-    ``windows`` are line groups where bylines sit, most likely first; ``signature`` is the
-    article's last line, where some portals put the writer's name alone.
+    ``windows`` are line groups where bylines sit, most likely first; ``signature`` holds the
+    article's last two lines, where some portals put the writer's name alone.
     """
     root, structured, url = page.root, page.structured, page.url
     selected = selected_text(root, page.options.author_selector)
@@ -1130,7 +1154,10 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
             return ", ".join(clean_line(n) for n in names), HEURISTIC
     # Weaker than a stand-in the page shows ("Redaktion"): the wire agency of the dateline.
     agency = _agency_dateline(windows)
-    return stand_in or (agency and (agency, HEURISTIC)) or _personal_site(structured, sites, software) or (None, NONE)
+    signed = _sign_off(signature)
+    signed = signed if signed and _real_names([signed], software) and _plausible_author(signed, sites) else None
+    return (stand_in or (agency and (agency, HEURISTIC)) or _personal_site(structured, sites, software)
+            or (signed and (signed, HEURISTIC)) or (None, NONE))
 
 
 def _personal_site(structured, sites: set[str], software: set[str]) -> tuple[str, str] | None:
