@@ -63,6 +63,9 @@ def test_bylines_near_the_headline(byline, author):
     ("<div class='authors'><a>Birgit Baumann</a><a>Anna Giulia Fink</a><a>Jan Michael Marchart</a></div>",
      "Birgit Baumann, Anna Giulia Fink, Jan Michael Marchart"),
     ("<p class='document_authors'>Андрей Колесников</p>", "Андрей Колесников"),
+    # The class names the author in the site's language.
+    ("<div class='artikel-autor'><span class='name'>Max Muster</span></div>", "Max Muster"),
+    ("<p class='auteur'>Jean Dupont</p>", "Jean Dupont"),
     # The writer's job in an element of its own is no second writer.
     ("<div class='byline'><span class='byline__name'>Dana Whitlock</span><span class='byline__title'>Staff Writer</span></div>",
      "Dana Whitlock"),

@@ -612,9 +612,10 @@ def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[st
 
 
 # HTML's own mark for an article's author is <address> (its contact details; in a page
-# footer, the publisher's).
+# footer, the publisher's); classes name the author in the site's language too ("autor", "auteur").
 _AUTHOR_MARKUP = (
-    "(//a[@rel='author'] | //*[contains(@class, 'author') or contains(translate(@class, 'BYLINE', 'byline'), 'byline')]"
+    "(//a[@rel='author'] | //*[contains(@class, 'author') or contains(@class, 'autor') or contains(@class, 'auteur')"
+    " or contains(translate(@class, 'BYLINE', 'byline'), 'byline')]"
     "[not(self::body)] | //address[not(ancestor::footer)])"
     "[not(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment') or contains(@class, 'related')])]"
     # An advertisement card credits its advertiser ("<span class='ad-author'>").
