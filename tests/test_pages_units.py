@@ -966,6 +966,35 @@ def test_replies_set_off_only_by_their_header_lines_are_left_out(thread):
     assert article.author == "张三"
 
 
+def _forum_message(number: int) -> str:
+    return "".join(f"<p>Beitrag {number}: Ich war am Wochenende am See angeln und habe drei Hechte gefangen.</p>" for _ in range(3))
+
+
+def _xenforo_post(user: str, number: int) -> str:
+    # The date written out in German, only the <time> element gives it as a date.
+    return (f"<article class='message'><div class='message-user'><a href='/members/{user.lower().replace(' ', '-')}.{number}/' "
+            f"class='username'>{user}</a><h5 class='userTitle'>Mitglied</h5></div><div class='message-main'>"
+            f"<time datetime='2020-06-0{number + 1}T10:00:00+0200'>{number + 1}. Juni 2020</time>"
+            f"<div class='bbWrapper'>{_forum_message(number)}</div></div></article>")
+
+
+def _vbulletin_post(user: str, number: int) -> str:
+    # The user's title glued to the name: no space between the two elements.
+    return (f"<li class='postbit'><div class='posthead'><span class='date'>0{number + 1}.06.2020, 10:00</span></div>"
+            f"<div class='userinfo'><a class='username' href='member.php?u={number}'><strong>{user}</strong></a>"
+            f"<span class='usertitle'>Angler</span></div><blockquote class='postcontent'>{_forum_message(number)}</blockquote></li>")
+
+
+@pytest.mark.parametrize("post", [_xenforo_post, _vbulletin_post])
+@pytest.mark.parametrize("starter", ["Der Angler 123", "hechtjaeger", "Hans Meier"])
+def test_a_thread_gives_its_first_post_and_its_starter(post, starter):
+    posts = "".join(post(user, number) for number, user in enumerate([starter, "Fischer Fritz", "Karl Kunz"]))
+    html = page(f"<h1>Hechte im See</h1><div class='posts'>{posts}</div>", "<title>Hechte im See | Anglerforum</title>")
+    article = parse_article(html, "https://forum.example.de/threads/hechte-im-see.12345/")
+    assert "Beitrag 0:" in article.body_text and "Beitrag 1:" not in article.body_text
+    assert article.author == starter
+
+
 def test_live_blog_items_stamped_with_a_time_of_day_are_all_kept():
     # Only entries headed by a full date and time (a blog archive's posts) are separate
     # articles; a live blog's items, stamped with the time of day, are one.

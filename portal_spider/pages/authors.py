@@ -715,12 +715,17 @@ def _trimmed(name: str, pieces: list[str], others: list[str] = ()) -> str:
     return name
 
 
+# A lower-case letter, then a capital: two elements' words run together ("Hans MeierAngler").
+_GLUED_WORDS = re.compile(r"[a-zà-ÿß][A-ZÀ-Þ]")
+
+
 def _markup_trimmed(root, names: list[str] | None) -> list[str] | None:
     """Byline names from the text flow, cut where the author markup sets the name apart."""
-    if not names or all(_HAN_NAME.match(name) or len(name.split()) < 3 for name in names):
+    if not names or all(_HAN_NAME.match(name) or (len(name.split()) < 3 and not _GLUED_WORDS.search(name)) for name in names):
         return names
     elements = root.xpath(_AUTHOR_MARKUP)[:_MARKED_LOOKED_AT]
-    elements += [link for link in root.iter("a") if _AUTHOR_PATH.search(link.get("href") or "")][:_MARKED_LOOKED_AT]
+    elements += [link for link in root.iter("a")
+                 if _AUTHOR_PATH.search(href := link.get("href") or "") or _PROFILE_PATH.search(href)][:_MARKED_LOOKED_AT]
     pieces = [piece for element in elements for piece in _person_pieces(element)]
     others = [text for element in elements for piece in element.itertext() if (text := clean_line(piece))]
     return [_trimmed(name, pieces, others) for name in names]
@@ -730,7 +735,7 @@ def _markup_trimmed(root, names: list[str] | None) -> list[str] | None:
 # ?author=3) and, weaker, for user profiles (forums: /members/x.8/, Discuz's space-uid).
 _AUTHOR_PATH = re.compile(r"/(?:authors?|autor(?:en|in)?|auteurs?|autore|autori|autores|journalists?|staff)/|[?&]author=\d", re.I)
 # (Not /person/ or /people/: news sites file stories about someone there.)
-_PROFILE_PATH = re.compile(r"/(?:members?|mitglieder|users?|profiles?|profil|u)/|^(?:https?://[^/]+)?/@[\w.-]+/?(?:[?#]|$)|mod=space&(?:amp;)?uid=|space-uid-\d", re.I)
+_PROFILE_PATH = re.compile(r"/(?:members?|mitglieder|users?|profiles?|profil|u)/|^(?:https?://[^/]+)?/@[\w.-]+/?(?:[?#]|$)|mod=space&(?:amp;)?uid=|space-uid-\d|member\.php\?(?:u=)?\d", re.I)
 
 
 # A user's screen name, set apart from words by a digit or a symbol ("anna.b", "kat_93"): what
@@ -755,10 +760,11 @@ def _linked_authors(root, near: list[str]) -> list[str] | None:
         if match is None:
             continue
         text = _tidy_name(_LEAD_IN.sub("", clean_line(link.text_content())))
-        if not 1 < len(text) < 60 or _names(text) != [text]:
-            continue
         slug = _letters(href[match.end():])
-        if (_HAN_NAME.match(text) or (_LATIN_NAME.match(text) and " " in text) or (len(text) > 2 and _letters(text) in slug)
+        named_by_address = len(text) > 2 and _letters(text) in slug  # "Der Angler 123" at /members/der-angler-123.7/
+        if not 1 < len(text) < 60 or (_names(text) != [text] and not named_by_address):
+            continue
+        if (_HAN_NAME.match(text) or (_LATIN_NAME.match(text) and " " in text) or named_by_address
                 or (match.re is _PROFILE_PATH and _SCREEN_NAME.match(text) and not _DOMAIN.search(text))) \
                 and not any(_READERS_BLOCK.search(f"{a.get('class') or ''} {a.get('id') or ''}") for a in link.iterancestors()):
             found.append((match.re is _AUTHOR_PATH, text))
@@ -779,6 +785,29 @@ def _linked_authors(root, near: list[str]) -> list[str] | None:
         if hits and (_LABELS.search(line) or all(_JOINERS.match(word) or word in _UI_WORDS for word in rest.split())):
             return [text for _, text in hits]
     return next(([text] for strong, text in found if strong), None)
+
+
+def _thread_starter(root, names: list[str]) -> list[str] | None:
+    """When ``names`` is a poster linked from a reply of a thread (posts built alike, side by
+    side), the poster of its first post, linked the same way: a thread's writer is its starter."""
+    if len(names) != 1:
+        return None
+    link = next((a for a in root.iter("a") if _PROFILE_PATH.search(a.get("href") or "")
+                 and clean_line(a.text_content()) == names[0]), None)
+    item = link
+    for _ in range(8):
+        parent = item.getparent() if item is not None else None
+        if parent is None or parent.tag in ("body", "html"):
+            return None
+        like = [sibling for sibling in parent if sibling.tag == item.tag and sibling.get("class") == item.get("class")]
+        if len(like) >= 2 and like[0] is not item:
+            first = next((a for a in like[0].iter("a") if _PROFILE_PATH.search(a.get("href") or "")), None)
+            starter = clean_line(first.text_content()) if first is not None else ""
+            return [starter] if 1 < len(starter) < 60 and starter != names[0] else None
+        if len(like) >= 2:
+            return None  # the first post's own poster
+        item = parent
+    return None
 
 
 def _boxed_author(root) -> list[str] | None:
@@ -1137,7 +1166,11 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
             # Only user handles: the page's byline names the person, when it has one.
             byline = _real_names(_byline_authors(windows, (0, 1)), software)
             return (", ".join(byline), HEURISTIC) if byline else (", ".join(cleaned), origin)
-    writers = (lambda: _markup_trimmed(root, _byline_authors(windows, (0, 1))), lambda: _marked_authors(root, windows[0], software),
+    def bylines() -> list[str] | None:
+        names = _markup_trimmed(root, _byline_authors(windows, (0, 1)))
+        return (names and _thread_starter(root, names)) or names
+
+    writers = (bylines, lambda: _marked_authors(root, windows[0], software),
                lambda: _linked_authors(root, windows[0]), lambda: _signature(signature),
                lambda: _bracketed_byline(page.lines), lambda: _name_colon_title(page.lines), lambda: _photo_credit(windows))
     others = (lambda: _byline_authors(windows, (2, 3, 4, 5)), lambda: _boxed_author(root), lambda: _copyright_holder(page.lines))

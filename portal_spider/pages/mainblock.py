@@ -300,7 +300,9 @@ def _is_post(item) -> bool:
     archive or a thread whose header has no marker). A live blog's items show only a time
     of day, and the paragraphs of an article no date at all."""
     text = text_content(item)
-    if _POST_DATE.search(text) and (_POST_HEADER.search(text) or _posted_by_member(item)):
+    # (The date in any language when a <time> element carries it: "1. Juni 2020".)
+    if (_POST_DATE.search(text) or item.find(".//time[@datetime]") is not None) and (
+            _POST_HEADER.search(text) or _posted_by_member(item)):
         return True
     start = _VISIBLE.search(text)
     stamp = start and _ENTRY_STAMP.search(text, start.start(), start.start() + _ENTRY_HEAD)
