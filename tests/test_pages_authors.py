@@ -377,6 +377,7 @@ def test_the_reporter_a_dateline_credits_wrote_the_article_not_its_editor(dateli
     ("<div>記者張三／台北報導</div><div>2019年09月05日 11:10</div>", "", "張三"),
     ("<div>撰文：張三　攝影：李四</div>", "", "張三"),
     ("<div>文／張三 圖／李四</div>", "", "張三"),
+    ("<div>文 | 张三</div>", "", "张三"),
     # Who posted it, when no byline names a writer ("原作者" does, before "发布者").
     ("<div>发帖人：暗夜精灵 发帖时间：2019-09-05 11:10</div>", "", "暗夜精灵"),
     ("<p>2019-9-5 11:10 | 发布者: <a href='space-uid-1.html'>admin</a> | 原作者: 张三 | 来自: 网络</p>", "", "张三"),

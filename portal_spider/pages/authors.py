@@ -26,7 +26,7 @@ _AUTHOR_LABEL = (
     r"|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平
     r"|^(?:记者|記者)(?=[\u4e00-\u9fff]{2,4}\s*[/／])"  # 記者張三／台北報導
     r"|(?<=[（(])\s*(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # a dateline's credit: 新华社巴黎12月9日电（记者唐霁）
-    r"|文\s*[/／]|文\s*[:：]|图\s*[/／]\s*文\s*[:：/／]?"
+    r"|文\s*[/／]|文\s*[:：]|^\s*文\s*[|｜](?=\s*[\u4e00-\u9fff])|图\s*[/／]\s*文\s*[:：/／]?"
     rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?<![\w]){_CREDIT_VERB}BY(?=\s+[A-Z])"
     r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s*von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|^von(?=\s)"
     r"|(?<![\w])(?:[Gg]eschrieben|[Vv]erfasst)\s+von(?=\s|[A-ZÀ-Þ])"
