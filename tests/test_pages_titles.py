@@ -352,3 +352,21 @@ def test_a_title_of_the_logo_name_and_a_tagline_gives_way_to_the_post_heading():
             f"<div class='entry'>{entry}</div></div>")
     html = page(body, "<title>Spielwarte | Noch ein Spieleblog</title>")
     assert parse_article(html, "https://a.example/x").title == "Das Studio vergrößert sein Team in Leipzig"
+
+
+def test_the_only_h1_linking_to_its_permalink_is_the_headline_against_a_title_the_page_does_not_show():
+    # The page's address is another form of the post's ("/archives/12" for "/2020/06/studio/");
+    # the text below the h1 speaks of what it names.
+    post = "".join(f"<p>Das Studio in Leipzig vergrößert sein Team um {n} Leute, sagt die Leitung.</p>" for n in range(6, 12))
+    html = page(f"<div><a href='/spielwelten/'>Spielwelten</a></div>"
+                f"<h1><a href='/2020/06/studio/'>Das Studio vergrößert sein Team in Leipzig</a></h1>{post}",
+                "<title>Spielwelten | Annas Blog</title><meta property='og:title' content='Spielwelten | Annas Blog'>")
+    assert parse_article(html, "https://blog.example/archives/12").title == "Das Studio vergrößert sein Team in Leipzig"
+
+
+def test_a_teaser_h1_linking_elsewhere_yields_to_the_title_the_page_shows():
+    body = ("<h1><a href='/other-story/'>Eine ganz andere Geschichte aus der Region</a></h1>"
+            "<h1><a href='/third-story/'>Noch eine Geschichte aus der Nachbarschaft</a></h1>"
+            "<h2>Das Studio vergrößert sein Team in Leipzig</h2>")
+    assert title_of(body, "<title>Das Studio vergrößert sein Team in Leipzig - Spielwarte</title>") == (
+        "Das Studio vergrößert sein Team in Leipzig")

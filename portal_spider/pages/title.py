@@ -336,11 +336,15 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
         return _extending_heading(keyed, references, site_names, url)
     # The first h1 that neither names the site (a masthead h1 comes before the article's)
     # nor, against titles that disagree with it, links to another page (a teaser's); a
-    # title that is the site's name alone disagrees with nothing.
+    # title that is the site's name alone disagrees with nothing, nor does one the page does
+    # not show as a headline of its own when the h1 is the only one and the text below it
+    # speaks of what it names (a post's heading linking to another form of its address).
     titles = [ref for ref, key in zip(references, ref_keys) if key not in sites]
+    shown = _shown_title(titles, lines) if titles else None
     heading, text, key = next(((h, t, k) for h, t, k in keyed
                                if not _site_like(h, k, references, site_names)
-                               and not (titles and _links_elsewhere(h, url))),
+                               and not (titles and _links_elsewhere(h, url) and (len(keyed) > 1 or (shown and _headline_like(shown))
+                                                                                  or not _echoed_below(h, t, lines)))),
                               (None, None, None))
     # Titles that disagree with a long multi-word h1 are usually SEO variants of it,
     # unless the page shows a headline-like part of the title as a heading of its own
@@ -348,6 +352,18 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
     if heading is not None and (_headline_like(text) or not references):
         return _segment_heading(references, lines, site_names, key) or text
     return None
+
+
+_TEXT_BELOW = 30  # lines
+
+
+def _echoed_below(heading, text: str, lines: list) -> bool:
+    """The lines below ``heading`` use most of its words: it heads them."""
+    at = next((i for i, (_, owner) in enumerate(lines) if owner is heading or heading in owner.iterancestors()), None)
+    if at is None:
+        return False
+    below = " ".join(line for line, _ in lines[at + 1: at + 1 + _TEXT_BELOW])
+    return _support(text, topic_terms(below)) >= _SUPPORTED
 
 
 def _part_of(key: str, reference: str) -> bool:
