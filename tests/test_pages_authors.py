@@ -468,6 +468,9 @@ def test_blog_platforms_bylines(byline, author):
 @pytest.mark.parametrize("note, author", [
     ("<p><em>Jane Roe is a freelance writer based in Berlin.</em></p>", "Jane Roe"),
     ("<p><i>Jane Roe covers politics for the Daily.</i></p>", "Jane Roe"),
+    ("<p>Max Berg ist freier Journalist in Leipzig.</p>", "Max Berg"),
+    ("<p><i>Der Autor Max Berg lebt in Leipzig.</i></p>", "Max Berg"),
+    ("<p>Jane Roe writes about cities for the Daily.</p>", "Jane Roe"),
     ("<p>The plan is a good one for the town.</p>", None),
 ])
 def test_a_closing_note_on_the_writer_names_the_writer(note, author):

@@ -885,10 +885,13 @@ def _copyright_holder(lines: list) -> list[str] | None:
 
 
 # A closing note on the writer: "Jane Roe is a freelance writer based in Berlin.", "Jane Roe covers
-# politics for the Daily."
+# politics for the Daily.", "Der Autor Max Berg lebt in Leipzig."
 _WRITER_NOTE = re.compile(
-    r"^(\S+(?:\s+\S+){1,2}?)\s+(?:(?:is|was)\s+(?:a|an|the|our)\b.{0,60}?\b(?:reporter|editor|writer|correspondent|"
-    r"contributor|columnist|journalist|critic|author|producer)s?\b|covers\s)")
+    r"^(?:(?:Der Autor|Die Autorin|The author),?\s+)?(\S+(?:\s+\S+){1,2}?),?\s+(?:"
+    r"(?:is|was)\s+(?:a|an|the|our)\b.{0,60}?\b(?:reporter|editor|writer|correspondent|contributor|columnist|journalist"
+    r"|critic|author|producer)s?\b|covers\s|writes\s+(?:about|for|on)\s"
+    r"|(?:ist|war)\s.{0,60}?(?:Journalist|Autor|Redakteur|Reporter|Korrespondent|Kolumnist|Blogger|Schriftsteller)(?:in)?\b"
+    r"|schreibt\s+(?:für|über)\s|lebt\s+(?:in|als)\s)")
 
 
 # A blog post's sign-off: a greeting, then the writer's first name or handle ("Liebe Grüße, Olga",
