@@ -4,11 +4,12 @@ zone names, dated URL paths, days stored as midnight UTC, the zones countries im
 from __future__ import annotations
 
 from datetime import timezone
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from portal_spider.pages import ExtractionOptions, parse_article
-from portal_spider.pages.dates import DateContext, find_date, iso
+from portal_spider.pages.dates import ASSUMED_UTC, DateContext, find_date, iso
 
 WORDS = "<p>" + "The council met on the evening and voted on the new plan for the town centre. " * 8 + "</p>"
 
@@ -324,3 +325,17 @@ def test_the_date_right_by_the_headline_beats_one_labelled_at_the_articles_foot(
     html = (f"<html lang='de'><body><h1>Der Rat stimmt über den Plan ab</h1><p>21.11.2022</p>"
             f"<div class='content'>{text}<p>Veröffentlicht: 01.10.2022</p></div></body></html>")
     assert parse_article(html, "https://verein.example.de/plan.html").published_at[:10] == "2022-11-21"
+
+
+@pytest.mark.parametrize("text, zone, expected", [
+    # A two-digit year: month first in the Americas, day first in Europe, read with a clock only.
+    ("6/01/20 4:20PM", "America/New_York", "2020-06-01T16:20:00-04:00"),
+    ("6/01/20 4:20PM", "Europe/London", "2020-01-06T16:20:00+00:00"),
+    ("13/06/20 16:20", "America/New_York", "2020-06-13T16:20:00-04:00"),
+    ("Posted 6/1/20 at 4:20 p.m. ET", None, "2020-06-01T16:20:00-04:00"),
+    ("6/1/20 4:20 PM", None, None),  # no zone tells which number is the month
+    ("Score 3/1/20", "America/New_York", None),
+])
+def test_slashed_dates_with_a_two_digit_year(text, zone, expected):
+    moment = find_date(text, DateContext(ZoneInfo(zone) if zone else ASSUMED_UTC, None))
+    assert (iso(moment) if moment else None) == expected

@@ -75,6 +75,10 @@ _DMY_SHORT = re.compile(r"(?=\d)(?<![\d.])(\d{2})\.(\d{2})\.(\d{2})(?![\d.])" + 
 # write dates year first (China, Taiwan, Hong Kong, Japan, Korea) shorten them. Elsewhere
 # such a date is the day first ("27.04.24"), and without the clock it may be a range or a score.
 _YMD_SHORT = re.compile(r"(?=\d)(?<![\d.\-/])(?<!\d:)(\d{2})([-/.])(\d{1,2})\2(\d{1,2})(?![\d.\-/])" + _TIME + _OFFSET, re.I)
+# A slashed date with a two-digit year, read only with its clock ("6/1/20 4:20 PM"; alone
+# it may be a fraction or a score) and a zone, the page's or its own, that tells which number
+# is the month: first in the Americas' zones, as US sites write it.
+_SLASHED_SHORT = re.compile(r"(?=\d)(?<![\d./])(\d{1,2})/(\d{1,2})/(\d{2})(?![\d./])" + _TIME + _OFFSET, re.I)
 _YEAR_FIRST_ZONES = {"Asia/Shanghai", "Asia/Chongqing", "Asia/Urumqi", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Macau",
                      "Asia/Tokyo", "Asia/Seoul", "PRC", "ROC", "ROK", "Japan", "Hongkong"}
 _MONTH_INITIALS = "".join(sorted({name[0] for name in _MONTHS}))
@@ -326,6 +330,12 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
     elif match := _DMY_SHORT.search(text):
         short = int(match[3])
         y, mo, d = (1900 if short >= 70 else 2000) + short, match[2], match[1]  # a fixed pivot: "27.04.99" is 1999
+    elif ((match := _SLASHED_SHORT.search(text)) and match[4] is not None
+          and (context.zone is not ASSUMED_UTC or match[8] is not None)):
+        y, mo, d = 2000 + int(match[3]), match[2], match[1]
+        american = _month_first(context.zone) or (match[8] or "").strip().upper() in _NORTH_AMERICAN
+        if int(mo) > 12 >= int(d) or (american and int(d) <= 12):
+            d, mo = mo, d
     elif match := _YM_CN.search(text):
         return _build(match[1], match[2], 1, None, None, None, None, context.zone)
     else:
@@ -343,6 +353,10 @@ def month_alone(text: str) -> bool:
     archive's heading, or a periodical's issue."""
     text = text.translate(_FULL_WIDTH)
     return bool(_YM_CN.search(text)) and not any(form.search(text) for form in SHOWN_DATES)
+
+
+def _month_first(zone: tzinfo) -> bool:
+    return getattr(zone, "key", "").startswith(("America/", "US/", "Canada/"))
 
 
 def _year_first(zone: tzinfo) -> bool:
