@@ -40,6 +40,7 @@ def author_of(byline: str, head: str = "") -> str | None:
     # The date glued to the names, or opening with its weekday, is no part of them.
     ("<p><span>By Jane Roe and John Doe</span><time>Sep 5, 2019, 11:10am EDT</time></p>", "Jane Roe, John Doe"),
     ("<p>by Jane Roe Thu 5th Sep 2019</p>", "Jane Roe"),
+    ("<p><span>By JANE ROE AND JOHN DOE</span><span>June 1, 2020</span></p>", "JANE ROE, JOHN DOE"),
     # "von" or "by" right after the date names the poster, however long the line before it.
     ("<p>Veröffentlicht am 3. Juni 2020 von Anna Berg</p>", "Anna Berg"),
     ("<p>Dieser Beitrag wurde am 03.06.2020 um 10:32 Uhr von Anna Berg veröffentlicht.</p>", "Anna Berg"),

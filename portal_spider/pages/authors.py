@@ -69,7 +69,7 @@ _VALUE_END = re.compile(
     r"\b(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag),?\s+\d"
 )
 # An interview's byline credits both sides: "X im Gespräch mit Y", "X in conversation with Y".
-_NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\band\b|\bund\b|\bet\b|\by\b|\bim Gespräch mit\b|\bin conversation with\b)\s*")
+_NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\b(?:and|AND)\b|\bund\b|\bet\b|\by\b|\bim Gespräch mit\b|\bin conversation with\b)\s*")
 # Chinese names run two to six characters (people, or a site as 作者); transliterated ones join parts with "·".
 _HAN_NAME = re.compile(r"^(?:[\u3400-\u9fff]{2,6}|[\u3400-\u9fff]{1,6}(?:[·•][\u3400-\u9fff]{1,6})+)$")
 # A team or site name after an explicit "作者：" ("永創攻略編輯部").
@@ -553,8 +553,10 @@ def _person_names(text: str) -> list[str] | None:
     return parts if all(_person_line(part) for part in parts) else None
 
 
-# A month name glued to the word before it, inline elements run together ("Jane RoeNovember 19").
-_GLUED_MONTH = re.compile(rf"(?<=[a-zäöüéß])(?=[A-ZÄÖÜÉ])(?=(?i:{dates.MONTH_NAME})\.?\s+\d)")
+# A month name glued to the word before it, inline elements run together ("Jane RoeNovember 19",
+# "JANE ROENovember 19").
+_GLUED_MONTH = re.compile(
+    rf"(?:(?<=[a-zäöüéß])(?=[A-ZÄÖÜÉ])|(?<=[A-ZÄÖÜÉ])(?=[A-ZÄÖÜÉ][a-zäöüé]))(?=(?i:{dates.MONTH_NAME})\.?\s+\d)")
 
 
 # A date's label or preposition between the names and the date ("Jane Roe Updated Nov 19, 2019").
