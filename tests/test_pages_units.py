@@ -1031,6 +1031,16 @@ def test_comments_after_bare_paragraphs_leave_the_article_its_paragraphs():
     assert all(line in text for line in BLOG_POST) and not any(c in text for c in COMMENTS)
 
 
+def test_notes_citing_dated_sources_in_blocks_of_two_are_no_comments():
+    # "…发表重要讲话》，新华社，2023年2月7日。": a sentence closing with its date is a citation.
+    # The article's paragraphs, its notes among them, wrapped two by two in blocks built alike.
+    notes = [f"[{k}] 《习近平在研讨班开班式上发表重要讲话》，新华社，2023年2月{k}日。" for k in range(1, 5)]
+    lines = BLOG_POST + notes
+    blocks = "".join(f"<div class='part'><p>{a}</p><p>{b}</p></div>" for a, b in zip(lines[::2], lines[1::2]))
+    html = page(f"<h1>新质生产力的发展</h1><div class='article'>{blocks}</div>")
+    assert parse_article(html, "http://www.example.cn/a/1.html").body_text.split("\n") == lines
+
+
 @pytest.mark.parametrize("stamp", ["{d}", "{d} 更新", "【{d}】维护公告"])
 def test_a_changelog_headed_by_dated_lines_alike_is_kept(stamp):
     intro = "".join(f"<p>本次版本更新内容较多，第{k}部分介绍如下，请玩家们仔细阅读并留意补偿发放的说明。</p>" for k in range(3))

@@ -470,8 +470,8 @@ def _poster(element) -> str | None:
     """For a post's header line, the name it shows beside an unlabelled date ("" after a
     label); None for any other element."""
     text = text_content(element)
-    if len(text) > _HEADER_LENGTH or _POST_DATE.search(text) is None:
-        return None
+    if len(text) > _HEADER_LENGTH or _POST_DATE.search(text) is None or text.rstrip().endswith(("。", "！", "？")):
+        return None  # (a sentence closing with its date is a citation: "《…发表重要讲话》，新华社，2023年2月7日。")
     if _HEADER_LABEL.search(text) is not None:
         return ""
     stamp = _STAMP.search(text) if len(text.strip()) <= _STAMP_LENGTH and not _SENTENCE_END.search(text) else None
