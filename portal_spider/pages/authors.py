@@ -899,7 +899,7 @@ _WRITER_NOTE = re.compile(
 # A blog post's sign-off: a greeting, then the writer's first name or handle ("Liebe Grüße, Olga",
 # "Eure Olga", "Cheers, Jane"); the greeting may stand on the line before the name.
 _GREETING = (r"(?:(?:Liebe|Viele|Herzliche|Beste|Sonnige|Schöne)\s+Grüße|Alles Liebe|Bis bald|LG|VG|Eure?|Euer|Deine?|Dein"
-             r"|Cheers|Love|xoxo|Hugs|Best|Regards|Best wishes|Kind regards|Greetings|Ciao|Servus|Gruß|Grüße)")
+             r"|Cheers|Love|xoxo|Hugs|Regards|Best wishes|Kind regards|Greetings|Ciao|Servus|Gruß|Grüße)")
 _SIGN_OFF = re.compile(rf"^{_GREETING}\s*[,!]?\s+(\S+(?:\s\S+)?)$", re.I)
 _GREETING_LINE = re.compile(rf"^{_GREETING}\s*[,!.]?$", re.I)
 _FIRST_NAME = re.compile(rf"^[{_CAPITAL}][\w'’-]+(?:\s[{_CAPITAL}][\w'’-]+)?$|^[a-z][a-z0-9_.-]{{2,20}}$")

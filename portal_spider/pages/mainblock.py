@@ -507,9 +507,10 @@ def _flat_replies(block, inside: bool = True) -> list:
     for container in block.iter(*_CONTAINER_TAGS) if inside else [block]:
         children = [child for child in container if isinstance(child.tag, str)]
         # Replies in blocks of their own, each with its header line, after the post's sentences.
-        replies = [index for index, child in enumerate(children) if _reply_header(child) is not None]
+        reply_headers = {index: header for index, child in enumerate(children) if (header := _reply_header(child)) is not None}
+        replies = list(reply_headers)
         if (len(replies) >= 2 and replies[0] >= 1 and replies == list(range(replies[0], replies[-1] + 1))
-                and _several_posters([_reply_header(children[index]) for index in replies])):
+                and _several_posters(list(reply_headers.values()))):
             before = "".join(text_content(child) for child in children[: replies[0]])
             if len(_SENTENCE_END.findall(before)) >= 2:
                 return children[replies[0]:]

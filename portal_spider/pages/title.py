@@ -335,16 +335,22 @@ def _heading_title(headings: list, references: list[str], site_names: list[str],
     if confirmed_only:
         return _extending_heading(keyed, references, site_names, url)
     # The first h1 that neither names the site (a masthead h1 comes before the article's)
-    # nor, against titles that disagree with it, links to another page (a teaser's); a
-    # title that is the site's name alone disagrees with nothing, nor does one the page does
-    # not show as a headline of its own when the h1 is the only one and the text below it
-    # speaks of what it names (a post's heading linking to another form of its address).
+    # nor is a teaser's.
     titles = [ref for ref, key in zip(references, ref_keys) if key not in sites]
-    shown = _shown_title(titles, lines) if titles else None
-    heading, text, key = next(((h, t, k) for h, t, k in keyed
-                               if not _site_like(h, k, references, site_names)
-                               and not (titles and _links_elsewhere(h, url) and (len(keyed) > 1 or (shown and _headline_like(shown))
-                                                                                  or not _echoed_below(h, t, lines)))),
+
+    def teaser(heading, text: str) -> bool:
+        """A heading linking to another page against titles that disagree with it (a title
+        that is the site's name alone disagrees with nothing); not when it is the only h1,
+        the text below it speaks of what it names and no headline-like title is shown (a
+        post's heading linking to another form of its address)."""
+        if not titles or not _links_elsewhere(heading, url):
+            return False
+        if len(keyed) > 1:
+            return True
+        shown = _shown_title(titles, lines)
+        return bool(shown and _headline_like(shown)) or not _echoed_below(heading, text, lines)
+
+    heading, text, key = next(((h, t, k) for h, t, k in keyed if not _site_like(h, k, references, site_names) and not teaser(h, t)),
                               (None, None, None))
     # Titles that disagree with a long multi-word h1 are usually SEO variants of it,
     # unless the page shows a headline-like part of the title as a heading of its own
