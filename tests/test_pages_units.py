@@ -995,6 +995,15 @@ def test_a_thread_gives_its_first_post_and_its_starter(post, starter):
     assert article.author == starter
 
 
+def test_a_blog_page_of_entries_dated_in_their_footers_gives_the_first():
+    # Each entry a table: its title, its text, then the date and time with the counts.
+    entries = [[f"第{n}篇日志的第{k}段：今天继续聊聊这个话题，很多朋友留言说想看更详细的分析。" for k in range(4)] for n in range(3)]
+    tables = "".join(f"<table><tr><td><b>日志{n}</b></td></tr><tr><td>{'<br>'.join(lines)}</td></tr>"
+                     f"<tr><td>2005-3-{n + 1} 16:1{n} | 评论(3)</td></tr></table>" for n, lines in enumerate(entries))
+    html = page(f"<div id='header'><h1><a href='/'>我的博客</a></h1></div><div id='main'>{tables}</div>", "<title>我的博客</title>")
+    assert parse_article(html, "http://blog.example.cn/user/index.html").body_text.split("\n") == entries[0]
+
+
 def test_live_blog_items_stamped_with_a_time_of_day_are_all_kept():
     # Only entries headed by a full date and time (a blog archive's posts) are separate
     # articles; a live blog's items, stamped with the time of day, are one.

@@ -292,6 +292,7 @@ _POST_DATE = re.compile(r"(?=\d)(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,
 _ENTRY_STAMP = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\s*\d{1,2}:\d{2}")
 _VISIBLE = re.compile(r"\S")
 _ENTRY_HEAD = 200  # characters from an entry's start where its header is looked for
+_ENTRY_FOOT = 80  # characters before its end where its footer is
 
 
 def _is_post(item) -> bool:
@@ -306,10 +307,13 @@ def _is_post(item) -> bool:
         return True
     start = _VISIBLE.search(text)
     stamp = start and _ENTRY_STAMP.search(text, start.start(), start.start() + _ENTRY_HEAD)
-    if not stamp:
-        return False
-    sentences = _SENTENCE_END.finditer(text, stamp.end())
-    return next(sentences, None) is not None and next(sentences, None) is not None
+    if stamp:
+        sentences = _SENTENCE_END.finditer(text, stamp.end())
+        if next(sentences, None) is not None and next(sentences, None) is not None:
+            return True
+    # Or sentences, then the date and time in the entry's footer ("2005-3-1 16:10 | 评论(3)").
+    footer = _ENTRY_STAMP.search(text, max(0, len(text.rstrip()) - _ENTRY_FOOT))
+    return footer is not None and len(_SENTENCE_END.findall(text, 0, footer.start())) >= 2
 
 
 # Where forum software links a poster's name: "/u/name", "/members/name.1/", "space-uid-1",
