@@ -825,6 +825,19 @@ def test_a_column_holding_a_short_article_and_a_long_link_list_is_no_link_list()
     assert render_body([area], "https://a.example/x", "4月CPI同比上涨").text == f"{SHORT_ZH}\n{SHORT_ZH}"
 
 
+def test_a_short_article_beside_a_sidebar_describing_the_show_is_the_body():
+    # A podcast episode's two sentences; the sidebar says more, about the whole show.
+    episode = "This week Alec sits down with actor Stacy Keach. Some fans know him for Hamlet; others for a comedy."
+    about = "".join(f"<div>In this podcast series, the host visits artists and policy makers, part {i}. "
+                    f"He takes listeners inside the dressing rooms and offices of the people he meets.</div>" for i in range(6))
+    menu = "".join(f"<li><a href='/shows/{i}'>Another show of the station, number {i}</a></li>" for i in range(30))
+    html = page(f"<ul class='menu'>{menu}</ul><div class='grid_8 main episode'><h2>Stacy Keach</h2>"
+                f"<div class='article-description'><p>{episode}</p></div></div>"
+                f"<div class='grid_4 sidebar'><div class='sideblock show-nav'><h4>About the show</h4>{about}</div></div>",
+                "<title>Stacy Keach - Here's The Thing</title>")
+    assert parse_article(html, "https://a.example/episode").body_text == episode
+
+
 def test_copyright_notices_and_photo_credits_are_not_body_text():
     prose = "<p>" + "The studio lost the copyright lawsuit over the soundtrack and will pay the composer. " * 3 + "</p>"
     html = page(f"<h1>Court ruling</h1><div class='article'>{prose}<p>Photo: The studio's office. | © Example Images</p>"

@@ -25,8 +25,9 @@ _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？]")
 _ITEM_TAGS = {"div", "li", "article", "section", "dl", "tr", "table"}
 _HEADING_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 # Class/id words for page furniture.  Strong words count anywhere in a compound class
-# ("post-comments", "ad_box"); weak ones only as a whole class or id ("sidebar", not
-# "pg-side-of-rail"), since BEM-style names reuse them inside article containers.
+# ("post-comments", "ad_box"); weak ones only as a whole class or id ("side", not
+# "pg-side-of-rail"), since BEM-style names reuse them inside article containers. A whole
+# "sidebar" class is strong ("has-sidebar" on an article wrapper is weak).
 _STRONG = {
     "ad", "ads", "adv", "advert", "advertisement", "gg", "guanggao", "sponsor", "sponsored", "promo",
     "share", "sharing", "sharebar", "social", "related", "relate", "recommend", "recommended",
@@ -37,7 +38,7 @@ _STRONG = {
     "credits", "gallery", "slideshow", "carousel", "lightbox",
 }
 _WEAK = {
-    "nav", "navbar", "navigation", "menu", "sidebar", "side", "aside", "footer", "foot", "header",
+    "nav", "navbar", "navigation", "menu", "side", "aside", "footer", "foot", "header",
     "masthead", "topbar", "widget", "widgets", "tags", "tag", "hot", "hotnews", "rank", "banner",
     "toolbar", "search", "login", "print", "jump", "right", "left", "crumb", "position", "location",
 }
@@ -58,7 +59,7 @@ def _furniture_label(label: str) -> str | None:
     label = _DIGITS.sub("", label.lower())
     tokens = set(label.split())
     parts = _PARTS.split(label)
-    if not _STRONG.isdisjoint(parts) or any(map(_GLUED_COMMENTS.match, parts)):
+    if not _STRONG.isdisjoint(parts) or any(map(_GLUED_COMMENTS.match, parts)) or "sidebar" in tokens:
         return "strong"
     return "weak" if not _WEAK.isdisjoint(tokens) else None
 
