@@ -303,8 +303,8 @@ def _is_post(item) -> bool:
     of day, and the paragraphs of an article no date at all."""
     text = text_content(item)
     # (The date in any language when a <time> element carries it: "1. Juni 2020".)
-    if (_POST_DATE.search(text) or item.find(".//time[@datetime]") is not None) and (
-            _POST_HEADER.search(text) or _posted_by_member(item)):
+    if (_POST_HEADER.search(text) or _posted_by_member(item)) and (
+            _POST_DATE.search(text) or item.find(".//time[@datetime]") is not None):
         return True
     start = _VISIBLE.search(text)
     stamp = start and _ENTRY_STAMP.search(text, start.start(), start.start() + _ENTRY_HEAD)
@@ -471,11 +471,23 @@ def _post_header(element) -> bool:
     return _poster(element) is not None
 
 
+def _text_within(element, limit: int) -> str | None:
+    """The element's text when it runs to at most ``limit`` characters, else None, found
+    without joining a long block's text."""
+    pieces, length = [], 0
+    for piece in element.itertext():
+        length += len(piece)
+        if length > limit:
+            return None
+        pieces.append(piece)
+    return "".join(pieces)
+
+
 def _poster(element) -> str | None:
     """For a post's header line, the name it shows beside an unlabelled date ("" after a
     label); None for any other element."""
-    text = text_content(element)
-    if len(text) > _HEADER_LENGTH or _POST_DATE.search(text) is None or text.rstrip().endswith(("。", "！", "？")):
+    text = _text_within(element, _HEADER_LENGTH)
+    if text is None or _POST_DATE.search(text) is None or text.rstrip().endswith(("。", "！", "？")):
         return None  # (a sentence closing with its date is a citation: "《…发表重要讲话》，新华社，2023年2月7日。")
     if _HEADER_LABEL.search(text) is not None:
         return ""

@@ -154,11 +154,14 @@ def _without_site(title: str, site_names: list[str], url: str = "") -> str:
     return _span(title, kept)
 
 
+# A link to the site's front page: "/", "https://host", "//host/#top"; not "#" or "", which
+# stay on this page, nor "/?p=1".
+_HOME_LINK = re.compile(r"^(?!#)(?:[A-Za-z][A-Za-z0-9+.-]*:)?(?://[^/?#]*)?/?(?:#.*)?$", re.S)
+
+
 def _is_home_link(href: str | None) -> bool:
-    """A link to the site's front page ("/", "https://host"); "#" and "" stay on this page."""
     href = (href or "").strip()
-    parts = urlsplit(href)
-    return bool(href) and not href.startswith("#") and parts.path in ("", "/") and not parts.query
+    return bool(href) and _HOME_LINK.match(href) is not None
 
 
 def _links_home(heading) -> bool:
