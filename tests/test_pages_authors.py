@@ -486,7 +486,10 @@ def test_a_closing_note_on_the_writer_names_the_writer(note, author):
     ("<p>Eure Olga</p>", "Olga"),
     ("<p>Viele Grüße<br>Olga</p>", "Olga"),
     ("<p>Cheers, jane_r</p>", "jane_r"),
+    ("<p>LG Anna</p>", "Anna"),
     ("<p>Olga</p>", None),  # a word alone closing the post names nobody
+    ("<p>Euer Team</p>", None),  # a group, not a writer
+    ("<p>Dein Spieleblog</p>", None),
 ])
 def test_a_blog_post_signed_off_with_a_greeting_names_its_writer(closing, author):
     paragraphs = "".join(f"<p>Ein Absatz des Artikels mit genug Text, Nummer {i}.</p>" for i in range(8))

@@ -897,11 +897,15 @@ _WRITER_NOTE = re.compile(
 
 
 # A blog post's sign-off: a greeting, then the writer's first name or handle ("Liebe Grüße, Olga",
-# "Eure Olga", "Cheers, Jane"); the greeting may stand on the line before the name.
-_GREETING = (r"(?:(?:Liebe|Viele|Herzliche|Beste|Sonnige|Schöne)\s+Grüße|Alles Liebe|Bis bald|LG|VG|Eure?|Euer|Deine?|Dein"
-             r"|Cheers|Love|xoxo|Hugs|Regards|Best wishes|Kind regards|Greetings|Ciao|Servus|Gruß|Grüße)")
-_SIGN_OFF = re.compile(rf"^{_GREETING}\s*[,!]?\s+(\S+(?:\s\S+)?)$", re.I)
-_GREETING_LINE = re.compile(rf"^{_GREETING}\s*[,!.]?$", re.I)
+# "Eure Olga", "LG Anna", "Cheers, Jane"); the greeting may stand on the line before the name.
+# A greeting that is also a word ("Love Island", "Servus Wien") needs its comma; a possessive
+# names a person, not a group ("Euer Team", "Dein Spieleblog").
+_GREETING = (r"(?:(?:Liebe|Viele|Herzliche|Beste|Sonnige|Schöne)\s+Grüße|Alles Liebe|Bis bald|Cheers|Love|xoxo|Hugs"
+             r"|Regards|Best wishes|Kind regards|Greetings|Ciao|Servus|Gruß|Grüße)")
+_POSSESSIVE = r"(?:Eure?|Euer|Deine?)"
+_SIGN_OFF = re.compile(rf"^(?:{_GREETING}\s*[,!]|{_POSSESSIVE}|LG|VG)\s+(\S+(?:\s\S+)?)$", re.I)
+_GREETING_LINE = re.compile(rf"^(?:{_GREETING}|{_POSSESSIVE}|LG|VG)\s*[,!.]?$", re.I)
+_GROUP = re.compile(r"(?:team|redaktion|crew|blog|magazin|online)$", re.I)
 _FIRST_NAME = re.compile(rf"^[{_CAPITAL}][\w'’-]+(?:\s[{_CAPITAL}][\w'’-]+)?$|^[a-z][a-z0-9_.-]{{2,20}}$")
 
 
@@ -911,11 +915,8 @@ def _sign_off(tail: str | None) -> str | None:
     *before, line = (tail or "").split("\n")
     line = line.strip(" -–—")
     sign_off = _SIGN_OFF.match(line)
-    if sign_off and _FIRST_NAME.match(sign_off[1]):
-        return sign_off[1]
-    if before and _GREETING_LINE.match(before[-1].strip()) and _FIRST_NAME.match(line):
-        return line
-    return None
+    name = sign_off[1] if sign_off else line if before and _GREETING_LINE.match(before[-1].strip()) else None
+    return name if name and _FIRST_NAME.match(name) and not _GROUP.search(name) else None
 
 
 def _signature(tail: str | None) -> list[str] | None:
