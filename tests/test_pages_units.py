@@ -14,7 +14,7 @@ from portal_spider.pages import ExtractionOptions, decode_html, join_pages, pars
 from portal_spider.pages.batch import extract_batch, extract_file
 from portal_spider.pages.body import render_body
 from portal_spider.pages.dates import CHINA, DateContext, find_date, iso
-from portal_spider.pages.text import strip_pinyin
+from portal_spider.pages.text import short_text, strip_pinyin
 from storage.article import NAIVE_DATE_AS_UTC
 from storage.article import Article
 
@@ -347,10 +347,9 @@ def test_cards_of_other_stories_with_their_days_below_the_headline_links_do_not_
 
 
 def test_a_blocks_text_is_only_built_when_it_is_short():
-    from portal_spider.pages.published import _short_text
     block = lxml_html.fromstring("<div><p>2011-03-01</p>" + "<p>第1条记录 价格100元</p>" * 2000 + "</div>")
-    assert _short_text(block, 150) is None
-    assert _short_text(lxml_html.fromstring("<li><a href='/n'>本市新建的学校开学</a> <span>2011-03-01</span></li>"), 150) == \
+    assert short_text(block, 150) is None
+    assert short_text(lxml_html.fromstring("<li><a href='/n'>本市新建的学校开学</a> <span>2011-03-01</span></li>"), 150) == \
         "本市新建的学校开学 2011-03-01"
 
 

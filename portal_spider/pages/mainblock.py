@@ -11,7 +11,7 @@ from .dates import MONTH_NAME
 from .options import ExtractionOptions
 from .selection import select_by_css
 from .sources import HEURISTIC, SELECTOR
-from .text import normalise_for_compare, text_content, topic_terms
+from .text import normalise_for_compare, short_text, text_content, topic_terms
 
 _DROP_TAGS = (
     "script", "style", "noscript", "iframe", "button", "input",
@@ -471,22 +471,10 @@ def _post_header(element) -> bool:
     return _poster(element) is not None
 
 
-def _text_within(element, limit: int) -> str | None:
-    """The element's text when it runs to at most ``limit`` characters, else None, found
-    without joining a long block's text."""
-    pieces, length = [], 0
-    for piece in element.itertext():
-        length += len(piece)
-        if length > limit:
-            return None
-        pieces.append(piece)
-    return "".join(pieces)
-
-
 def _poster(element) -> str | None:
     """For a post's header line, the name it shows beside an unlabelled date ("" after a
     label); None for any other element."""
-    text = _text_within(element, _HEADER_LENGTH)
+    text = short_text(element, _HEADER_LENGTH)
     if text is None or _POST_DATE.search(text) is None or text.rstrip().endswith(("。", "！", "？")):
         return None  # (a sentence closing with its date is a citation: "《…发表重要讲话》，新华社，2023年2月7日。")
     if _HEADER_LABEL.search(text) is not None:

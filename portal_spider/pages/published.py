@@ -16,7 +16,7 @@ from .dates import (ASSUMED_UTC, WRITTEN_DAY, DateContext, find_date, iso, month
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, NONE, SELECTOR
-from .text import text_content
+from .text import short_text, text_content
 
 log = logging.getLogger(__name__)
 
@@ -378,7 +378,7 @@ def _in_teaser_item(element, line: str, own_url: str | None) -> bool:
         return False
     item = None
     for ancestor in islice(element.iterancestors(), 3):
-        text = _short_text(ancestor, _ITEM_LENGTH)
+        text = short_text(ancestor, _ITEM_LENGTH)
         if text is None:
             return False  # the block around the line is no list item
         if len(text) > size:
@@ -392,20 +392,6 @@ def _in_teaser_item(element, line: str, own_url: str | None) -> bool:
                 and next(link.iterancestors("h1"), None) is None and not _same_page(link.get("href"), own_url):
             return True
     return False
-
-
-def _short_text(element, limit: int) -> str | None:
-    """The element's text, whitespace folded, when it is shorter than ``limit``; None
-    otherwise, without building the text of a large block (a page's column holds
-    thousands of dated lines)."""
-    parts, size = [], 0
-    for piece in element.itertext():
-        parts.append(piece)
-        size += len("".join(piece.split()))  # characters besides whitespace: the folded text has as many or more
-        if size >= limit:
-            return None
-    text = " ".join("".join(parts).split())
-    return text if len(text) < limit else None
 
 
 def _same_page(href: str, own_url: str | None) -> bool:

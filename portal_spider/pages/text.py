@@ -37,6 +37,20 @@ def text_content(element) -> str:
     return element.text_content() if len(element) else element.text or ""
 
 
+def short_text(element, limit: int) -> str | None:
+    """The element's text, whitespace folded, when it is shorter than ``limit``; None
+    otherwise, without building the text of a large block (a page's column holds
+    thousands of dated lines)."""
+    parts, size = [], 0
+    for piece in element.itertext():
+        parts.append(piece)
+        size += len("".join(piece.split()))  # characters besides whitespace: the folded text has as many or more
+        if size >= limit:
+            return None
+    text = " ".join("".join(parts).split())
+    return text if len(text) < limit else None
+
+
 def strip_pinyin(text: str) -> str:
     """Remove parenthesised pinyin after Han characters: 當(dāng)前 -> 當前."""
     if "(" not in text and "（" not in text:
