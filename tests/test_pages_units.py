@@ -1244,6 +1244,15 @@ def test_code_blocks_keep_their_lines():
     assert lines[1:3] == ["docker stop app", "docker rm app"]
 
 
+def test_every_hidden_block_is_left_out():
+    hidden = ("<div style='display: none'><p>第一個隱藏區塊的文字。</p></div><p>{}</p>"
+              "<div hidden><p>第二個隱藏區塊的文字。</p></div><p>{}</p>"
+              "<section style='display:none'><div><p>第三個隱藏區塊的文字。</p></div></section>")
+    body = f"<h1>標題</h1><div class='content'>{hidden.format(HAN * 3, HAN * 3)}</div>"
+    text = parse_article(page(body), "https://a.example/x").body_text
+    assert HAN in text and "隱藏" not in text
+
+
 def test_join_pages_keeps_first_metadata_and_concatenates_bodies():
     first = Article(url="u1", title="T", author="A", body_text="one", body_html="<p>one</p>", page_urls=["u2"])
     second = Article(url="u2", title="T2", body_text="two", body_html="<p>two</p>")

@@ -163,9 +163,12 @@ def prune(root, title: str | None = None) -> None:
     for element in doomed:
         if element.getparent() is not None:
             element.drop_tree()
-    for element in root.iter():
-        if isinstance(element.tag, str) and element.tag != "body" and (element.get("hidden") is not None or "display:none" in (element.get("style") or "").replace(" ", "")):
-            element.drop_tree() if element.getparent() is not None else None
+    # Listed before any is dropped: a walk goes on into a dropped element and ends there.
+    hidden = [element for element in root.iter() if isinstance(element.tag, str) and element.tag != "body" and (
+        element.get("hidden") is not None or "display:none" in (element.get("style") or "").replace(" ", ""))]
+    for element in hidden:
+        if element.getparent() is not None:
+            element.drop_tree()
 
 
 def _own_text(element) -> str:
