@@ -1253,6 +1253,43 @@ def test_every_hidden_block_is_left_out():
     assert HAN in text and "隱藏" not in text
 
 
+def _wiki_table(rows: int) -> str:
+    cells = "".join(f"<tr><td><a href='/w/skill{i}'>技能{i}</a></td><td>冷卻時間：{i}秒</td><td>2020-01-0{i % 9 + 1}</td>"
+                    f"<td><a href='/w/fire'>火焰</a>、<a href='/w/ice'>冰霜</a></td></tr>" for i in range(rows))
+    return f"<table class='wikitable'><tr><th>名稱</th><th>冷卻</th><th>加入日期</th><th>屬性</th></tr>{cells}</table>"
+
+
+def test_a_data_tables_cells_stay_whatever_they_hold_one_row_a_line():
+    body = f"<h1>角色</h1><div class='content'><p>{HAN * 3}</p>{_wiki_table(4)}<p>{HAN * 2}</p></div>"
+    lines = parse_article(page(body), "https://wiki.example/w/x").body_text.split("\n")
+    assert lines[1:3] == ["名稱\t冷卻\t加入日期\t屬性", "技能0\t冷卻時間：0秒\t2020-01-01\t火焰、冰霜"]
+    assert len(lines) == 7
+
+
+@pytest.mark.parametrize("layout", [
+    # a grid of links only (a wiki's navigation box), small and large
+    lambda n=n: "<table>" + "".join(f"<tr><th>分類{r}</th><td>" + "".join(f"<a href='/w/{r}-{i}'>條目名稱{i}</a> · " for i in range(n))
+                                    + "</td></tr>" for r in range(4)) + "</table>"
+    for n in (5, 60)
+] + [
+    # a layout table: a cell of links beside the cell holding the article
+    lambda: "<table><tr><td>站點</td><td>頁首</td></tr><tr><td>" + "".join(f"<a href='/c{i}'>欄目{i}</a> " for i in range(12))
+            + f"</td><td><p>{HAN * 4}</p><p>{HAN * 4}</p></td></tr><tr><td>頁尾</td><td>聯絡</td></tr></table>",
+])
+def test_links_in_a_table_are_still_furniture_unless_they_are_a_data_grids_cells(layout):
+    body = f"<h1>標題</h1><div class='content'><p>{HAN * 3}</p>{layout()}<p>{HAN * 3}</p></div>"
+    text = parse_article(page(body), "https://a.example/x").body_text
+    assert HAN in text and "條目名稱" not in text and "欄目" not in text
+
+
+@pytest.mark.parametrize("edit", ["[<a href='/e'>编辑</a>]", "<span>[</span><a href='/e'>edit</a> | <a href='/s'>edit source</a><span>]</span>"])
+def test_a_wiki_headings_edit_links_are_left_out(edit):
+    body = (f"<h1>角色</h1><div class='content'><p>{HAN * 3}</p><h2><span class='mw-headline'>技能</span>"
+            f"<span class='mw-editsection'>{edit}</span></h2><p>{HAN * 3}</p></div>")
+    lines = parse_article(page(body), "https://wiki.example/w/x").body_text.split("\n")
+    assert lines[1] == "技能"
+
+
 def test_join_pages_keeps_first_metadata_and_concatenates_bodies():
     first = Article(url="u1", title="T", author="A", body_text="one", body_html="<p>one</p>", page_urls=["u2"])
     second = Article(url="u2", title="T2", body_text="two", body_html="<p>two</p>")

@@ -29,6 +29,9 @@ _DATELINE = re.compile(r"^\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?
 _POST_HEADER_LINE = re.compile(r"^(?:发表于|發表於|发表在|發表在|Posted on)\s*\d{4}\s*[-/.年]\s*\d{1,2}", re.I)
 _SENTENCE = re.compile(r"[，。？！；]|[?!]\s")
 _ENGLISH_BYLINE = re.compile(r"^(By|Written by|Posted by|Von|Autor)\s+\S", re.I)
+# A wiki heading's edit links: "[编辑]", "[edit | edit source]".
+_EDIT_LINKS = re.compile(r"^\[[^\[\]]{1,40}\]$")
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _PAGE_NAV = re.compile(r"^(?:上一[页頁]|下一[页頁]|首[页頁]|尾[页頁]|末[页頁]|共|第|[页頁]|Prev\w*|Next|[\d\s|<>«».…\[\]/])+$", re.I)
 # A heading that opens the related-articles list closing many articles.
 _RELATED = re.compile(
@@ -139,15 +142,51 @@ def _inline_in_prose(element, text: str) -> bool:
 
 
 _SHORT_ARTICLE = 100  # characters: the shortest article text a link-heavy block may hold
+_WORD_CHARACTER = re.compile(r"\w")
+_GRID_ROWS = 3  # rows of two or more cells that make a table a grid of data
 
 
-def _drop_furniture(elements: list, title: str | None) -> None:
-    """Remove breadcrumbs, byline lines, page navigation, the title and link lists (lxml, in place)."""
+def _table_rows(table) -> list:
+    """The table's own rows (those of tables nested in its cells left out)."""
+    return [row for row in table.iter("tr") if next(row.iterancestors("table"), None) is table]
+
+
+def _data_table_cells(top) -> list:
+    """The cells of the data tables in the block: grids of rows with two or more cells
+    whose text is spread over many cells, not a layout table holding the article in one.
+    A wiki's stat table links most of its cells (items, skills, characters): it is data
+    as a whole, and whether it is a list of links is judged for the whole table."""
+    cells: list = []
+    for table in top.iter("table"):
+        rows = [[cell for cell in row if cell.tag in ("td", "th")] for row in _table_rows(table)]
+        if sum(len(row) >= 2 for row in rows) < _GRID_ROWS:
+            continue
+        lengths = [len(fold_whitespace(text_content(cell))) for row in rows for cell in row]
+        if max(lengths) * 5 <= sum(lengths) * 2:
+            cells.extend(cell for row in rows for cell in row)
+    return cells
+
+
+def _drop_edit_links(top) -> None:
+    """A wiki heading's edit links ("技能[编辑]"): controls, not the heading (lxml, in place)."""
+    for heading in top.iter(*_HEADINGS):
+        for element in heading.iterdescendants("span", "div"):
+            text = fold_whitespace(text_content(element))
+            links = sum(len(fold_whitespace(text_content(a))) for a in element.iter("a"))
+            if _EDIT_LINKS.match(text) and links >= len(text) - 2 - 3 * text.count("|"):
+                element.drop_tree()
+                break
+
+
+def _drop_furniture(elements: list, title: str | None, in_data: set) -> None:
+    """Remove breadcrumbs, byline lines, page navigation, the title and link lists (lxml, in
+    place); nothing inside a data table's cells (``in_data``) is judged on its own."""
     title_key = normalise_for_compare(title) if title else None
     total = sum(len(text_content(top)) for top in elements)
     if len(elements) > 1:
         elements[:] = [top for top in elements if not _is_widget(top, total)]
     for top in elements:
+        _drop_edit_links(top)
         doomed = _drop_related(top) + _widgets(top, total)
         # Each link's folded text length, read once: the nested blocks below hold the same links.
         link_lengths = {a: len(fold_whitespace(text_content(a))) for a in top.iter("a")}
@@ -155,13 +194,15 @@ def _drop_furniture(elements: list, title: str | None) -> None:
         # holding most of the text outside links is no link list, whatever its link share.
         unlinked = len(fold_whitespace(text_content(top))) - sum(link_lengths.values())
         for element in top.iter(*_FURNITURE_TAGS):
+            if element in in_data:
+                continue
             text = fold_whitespace(text_content(element))
             if not text:
                 if element.find(".//img") is None and element.tag != "img":
                     doomed.append(element)  # empty wrapper, nothing to read
                 continue
-            if len(text) > 2000:
-                continue  # a real content container, not furniture
+            if len(text) > 2000 and element.tag != "table":
+                continue  # a real content container, not furniture (a table may be a big link grid)
             key = normalise_for_compare(strip_pinyin(text)) if title_key and len(text) < 240 else None
             # A heading may show the title after a kicker ("Klimaschutz: Bohren, bis …").
             is_title = key is not None and (key == title_key or (
@@ -171,9 +212,16 @@ def _drop_furniture(elements: list, title: str | None) -> None:
             own = len(text) - links
             link_list = (links / len(text) > 0.6 and (own < _SHORT_ARTICLE or own * 2 < unlinked)
                          and not _inline_in_prose(element, text))  # a keyword's link inside a sentence
-            if is_title or _BREADCRUMB.match(text) or page_nav or link_list or (
-                is_byline(text) and len(element.findall(".//p")) + len(element.findall(".//div")) <= 1
-            ):
+            if element.tag == "table" and next(element.iter("td", "th"), None) in in_data:
+                # A data table's cells read like bylines ("冷却时间：10秒"); it is furniture only
+                # as a grid of links (a wiki's navigation box), whose " · " are no text of its own.
+                words = len(_WORD_CHARACTER.findall(text))
+                own = words - sum(len(_WORD_CHARACTER.findall(text_content(a))) for a in element.iter("a"))
+                furniture = own < 0.4 * words and (own < _SHORT_ARTICLE or own * 2 < unlinked)
+            else:
+                furniture = is_title or _BREADCRUMB.match(text) or page_nav or link_list or (
+                    is_byline(text) and len(element.findall(".//p")) + len(element.findall(".//div")) <= 1)
+            if furniture:
                 doomed.append(element)
         for element in doomed:
             if element is not top and element.getparent() is not None:
@@ -224,12 +272,29 @@ def _prepared(element, base_url: str) -> str:
     return etree.tostring(element, encoding="unicode", method="html", with_tail=False)
 
 
-def _paragraphs(elements: list) -> list[str]:
-    """Visual lines of the cleaned block: block elements and <br> end a paragraph."""
-    lines = (fold_whitespace(strip_pinyin(text)) for element in elements for text, _ in page_lines(element))
-    kept = [line for line in lines if line and not is_byline(line) and not _BREADCRUMB.match(line)
-            and not (len(line) < _NOTICE_LENGTH and _COPYRIGHT.search(line))
-            and not (len(line) < _FOLLOW_LENGTH and _FOLLOW_US.search(line))]
+def _paragraphs(elements: list, row_of: dict, in_data: set) -> list[str]:
+    """Visual lines of the cleaned block: block elements and <br> end a paragraph; a data
+    table's row is one line, its cells (``row_of``: each cell's row) set apart by tabs.
+    What is inside a data table's cells (``in_data``) is data whatever it reads like
+    ("冷却时间：10秒", a date in a changelog)."""
+    kept: list[str] = []
+    row = None
+    for element in elements:
+        for text, owner in page_lines(element):
+            line = fold_whitespace(strip_pinyin(text))
+            if not line:
+                continue
+            if owner in in_data:
+                if row is not None and row_of.get(owner) is row:
+                    kept[-1] += "\t" + line
+                else:
+                    kept.append(line)
+                row = row_of.get(owner)
+                continue
+            row = None
+            if not (is_byline(line) or _BREADCRUMB.match(line) or (len(line) < _NOTICE_LENGTH and _COPYRIGHT.search(line))
+                    or (len(line) < _FOLLOW_LENGTH and _FOLLOW_US.search(line))):
+                kept.append(line)
     return _without_repeated_copy(_without_header(kept))
 
 
@@ -283,8 +348,10 @@ def _without_repeated_copy(lines: list[str]) -> list[str]:
 
 def render_body(elements: list, base_url: str, title: str | None) -> Body:
     """body_text (paragraphs joined by newlines) and nh3-sanitised body_html for the block."""
-    _drop_furniture(elements, title)
-    text = "\n".join(_paragraphs(elements))
+    row_of = {cell: cell.getparent() for top in elements for cell in _data_table_cells(top)}
+    in_data = {node for cell in row_of for node in cell.iter()}
+    _drop_furniture(elements, title, in_data)
+    text = "\n".join(_paragraphs(elements, row_of, in_data))
     fragment = "".join(_prepared(e, base_url) for e in elements)
     html = nh3.clean(
         fragment,
