@@ -261,6 +261,11 @@ def test_english_byline_shapes(byline, author):
     assert author_of(byline) == author
 
 
+def _ld_author(name: str) -> str:
+    return ('<script type="application/ld+json">{"@type": "NewsArticle", "headline": "Ein Titel für den Artikel hier",'
+            f' "author": {{"@type": "Person", "name": "{name}"}}}}</script>')
+
+
 @pytest.mark.parametrize("head, byline, author", [
     # A login in lower case as the structured author: the byline names the person.
     ("<meta name='author' content='danawhit'>", "<p>By Dana Whitlock</p>", "Dana Whitlock"),
@@ -268,6 +273,9 @@ def test_english_byline_shapes(byline, author):
     # The paper after the writer in the structured value is no second writer.
     ("<meta name='author' content='Dana Whitlock, CNN'>", "", "Dana Whitlock"),
     ("<meta name='author' content='Dana Whitlock, Associated Press'>", "", "Dana Whitlock"),
+    # A wiki's collective credit names no writer.
+    (_ld_author("Contributors to Wikimedia projects"), "", None),
+    (_ld_author("维基媒体项目贡献者"), "", None),
 ])
 def test_structured_authors_without_logins_and_papers(head, byline, author):
     assert author_of(byline, head) == author
@@ -282,11 +290,6 @@ def test_structured_authors_without_logins_and_papers(head, byline, author):
 ])
 def test_a_name_beside_its_job_or_a_labelled_date(byline, author):
     assert author_of(byline) == author
-
-
-def _ld_author(name: str) -> str:
-    return ('<script type="application/ld+json">{"@type": "NewsArticle", "headline": "Ein Titel für den Artikel hier",'
-            f' "author": {{"@type": "Person", "name": "{name}"}}}}</script>')
 
 
 @pytest.mark.parametrize("head, above, below, author", [

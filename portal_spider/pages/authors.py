@@ -88,7 +88,9 @@ _ORGANISATION = re.compile(
     r"\b(?:e\.\s?V\b\.?|GmbH|(?-i:AG|KG|SE|plc)|Inc\b\.?|Ltd\.?|LLC|Limited|Corporation|Corp\.?|Incorporated|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)|"
     r"\w*(?:anstalt|institut|ministerium|universität|hochschule|verein|gesellschaft)\b|"
     r"\b(?:University|Institute|Association|Foundation|Department|Agency|Ministry|Council)\b|"
-    r"出版社|期刊|杂志社|雜誌社|有限公司|集团|集團", re.I
+    r"出版社|期刊|杂志社|雜誌社|有限公司|集团|集團|"
+    # A wiki's collective credit: "Contributors to Wikimedia projects", "维基媒体项目贡献者".
+    r"\b(?:contributors|Mitwirkende|contributeurs|colaboradores)\b|贡献者|貢獻者", re.I
 )
 _LEAD_IN = re.compile(r"^\s*(?:(?:veröffentlicht|geschrieben|erstellt|eingestellt|artikel|posted|written|text|ein beitrag)\s+)?(?:von|vom|by|par|por|de)(?:\s*:)?\s+", re.I)
 _STRUCTURED_END = re.compile(r",\s*\d|\s@\w|\s[|•·]\s")
