@@ -328,7 +328,13 @@ def test_the_date_right_by_the_headline_beats_one_labelled_at_the_articles_foot(
 
 
 @pytest.mark.parametrize("text, zone, expected", [
-    # A two-digit year: month first in the Americas, day first in Europe, read with a clock only.
+    # Month first in the United States and Canada, day first in Europe and Latin America,
+    # whatever the year's digits; a two-digit year is read with a clock only.
+    ("6/1/2020 4:20 PM", "America/New_York", "2020-06-01T16:20:00-04:00"),
+    ("6/1/2020", "America/Toronto", "2020-06-01T00:00:00-04:00"),
+    ("6/1/2020 16:20", "America/Mexico_City", "2020-01-06T16:20:00-06:00"),
+    ("6/1/20 16:20", "America/Sao_Paulo", "2020-01-06T16:20:00-03:00"),
+    ("6/1/2020 4:20 PM", "Europe/London", "2020-01-06T16:20:00+00:00"),
     ("6/01/20 4:20PM", "America/New_York", "2020-06-01T16:20:00-04:00"),
     ("6/01/20 4:20PM", "Europe/London", "2020-01-06T16:20:00+00:00"),
     ("13/06/20 16:20", "America/New_York", "2020-06-13T16:20:00-04:00"),
@@ -336,6 +342,6 @@ def test_the_date_right_by_the_headline_beats_one_labelled_at_the_articles_foot(
     ("6/1/20 4:20 PM", None, None),  # no zone tells which number is the month
     ("Score 3/1/20", "America/New_York", None),
 ])
-def test_slashed_dates_with_a_two_digit_year(text, zone, expected):
+def test_slashed_dates_month_or_day_first_by_the_zone(text, zone, expected):
     moment = find_date(text, DateContext(ZoneInfo(zone) if zone else ASSUMED_UTC, None))
     assert (iso(moment) if moment else None) == expected

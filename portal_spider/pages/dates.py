@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import os
 import re
+import zoneinfo
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -323,7 +326,8 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
         y, mo, d = match[3], _MONTHS[match[2].lower()], match[1]
     elif match := _DMY.search(text):
         y, mo, d = match[3], match[2], match[1]
-        if "/" in match[0] and (int(mo) > 12 >= int(d) or (match[8] or "").strip().upper() in _NORTH_AMERICAN):
+        american = _month_first(context.zone) or (match[8] or "").strip().upper() in _NORTH_AMERICAN
+        if "/" in match[0] and (int(mo) > 12 >= int(d) or (american and int(d) <= 12)):
             d, mo = mo, d  # "9/17/2004", "9/5/2019 11:10 AM ET": a slashed date that is month first
     elif _year_first(context.zone) and (match := _YMD_SHORT.search(text)) and match[5] is not None:
         y, mo, d = 2000 + int(match[1]), match[3], match[4]
@@ -355,8 +359,27 @@ def month_alone(text: str) -> bool:
     return bool(_YM_CN.search(text)) and not any(form.search(text) for form in SHOWN_DATES)
 
 
+# Countries whose sites write slashed dates month first ("6/1/2020" is June 1st); Latin
+# America, in the same "America/" zones, writes the day first.
+_MONTH_FIRST_COUNTRIES = {"US", "CA", "PH"}
+
+
+@functools.cache
+def _month_first_zones() -> frozenset[str]:
+    """The zone names of the month-first countries, from the system's zone.tab."""
+    for directory in zoneinfo.TZPATH:
+        try:
+            with open(os.path.join(directory, "zone.tab"), encoding="utf-8") as table:
+                rows = [line.split("\t") for line in table if not line.startswith("#")]
+        except OSError:
+            continue
+        return frozenset(row[2].strip() for row in rows if len(row) >= 3 and row[0] in _MONTH_FIRST_COUNTRIES)
+    return frozenset()
+
+
 def _month_first(zone: tzinfo) -> bool:
-    return getattr(zone, "key", "").startswith(("America/", "US/", "Canada/"))
+    key = getattr(zone, "key", "")
+    return key.startswith(("US/", "Canada/")) or key in _month_first_zones()
 
 
 def _year_first(zone: tzinfo) -> bool:
