@@ -317,6 +317,22 @@ def zh_author_of(above: str, after: str = "", head: str = "", url: str = "http:/
     return parse_article(html, url).author
 
 
+@pytest.mark.parametrize("meta, author", [
+    # The brand opening the site's name ("示例" of "示例新闻") names no writer; a name with a
+    # surname does, on a blog named after its writer too.
+    ("示例", None),
+    ("张三", "张三"),
+])
+def test_a_structured_author_that_is_the_sites_brand_is_no_writer(meta, author):
+    assert zh_author_of("", head=f"<meta name='author' content='{meta}'>") == author
+
+
+def test_a_blog_named_after_its_writer_keeps_the_writer():
+    html = (f"<html><head><title>被控受贿超五亿 原主席受审_张三的博客</title><meta name='author' content='张三'></head>"
+            f"<body><h1>被控受贿超五亿 原主席受审</h1><div class='content'>{ARTICLE_ZH}</div></body></html>")
+    assert parse_article(html, "http://blog.example.cn/a/1.html").author == "张三"
+
+
 @pytest.mark.parametrize("above, after, head, url, author", [
     # An outlet where the writer would be gives way to the reporters the article credits.
     ("<div>2024年05月16日 17:02 作者：新京报</div>", "<p>（总台央视记者 奚丹霓 张赛）</p>", "", "http://news.example.cn/a/1.html",

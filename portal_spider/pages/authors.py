@@ -953,7 +953,10 @@ def _letters(text: str) -> str:
 def _plausible_author(name: str, sites: set[str]) -> bool:
     """Structured author values that are really the site, an organisation, a domain or a user id are dropped."""
     key = _letters(name)
-    return (0 < len(name) <= 80 and not any(c.isdigit() for c in name) and not _DOMAIN.search(name)
+    # A short Han name opening the site's ("网易" of "网易新闻") is the brand, unless it
+    # opens with a surname: a blog carries its writer's name ("张三的博客").
+    brand = _HAN_NAME.match(key) is not None and key[0] not in _SURNAMES and any(site.startswith(key) for site in sites)
+    return (0 < len(name) <= 80 and not any(c.isdigit() for c in name) and not _DOMAIN.search(name) and not brand
             and not _ORGANISATION.search(name) and key not in sites and not any(key in site for site in sites if len(key) > 3))
 
 
