@@ -1282,6 +1282,14 @@ def test_links_in_a_table_are_still_furniture_unless_they_are_a_data_grids_cells
     assert HAN in text and "條目名稱" not in text and "欄目" not in text
 
 
+def test_a_blogs_calendar_is_no_data_table():
+    days = [""] * 3 + [f"<a href='/2005/04/{d}'>{d}</a>" if d % 5 == 0 else str(d) for d in range(1, 31)]
+    weeks = "".join("<tr>" + "".join(f"<td>{day}</td>" for day in days[i:i + 7]) + "</tr>" for i in range(0, len(days), 7))
+    calendar = f"<table><tr><th>一</th><th>二</th><th>三</th><th>四</th><th>五</th><th>六</th><th>日</th></tr>{weeks}</table>"
+    body = f"<h1>標題</h1><div class='content'><p>{HAN * 3}</p><p>{HAN * 3}</p>{calendar}</div>"
+    assert parse_article(page(body), "https://blog.example/x").body_text.split("\n") == [HAN * 3] * 2
+
+
 @pytest.mark.parametrize("edit", ["[<a href='/e'>编辑</a>]", "<span>[</span><a href='/e'>edit</a> | <a href='/s'>edit source</a><span>]</span>"])
 def test_a_wiki_headings_edit_links_are_left_out(edit):
     body = (f"<h1>角色</h1><div class='content'><p>{HAN * 3}</p><h2><span class='mw-headline'>技能</span>"

@@ -146,9 +146,16 @@ _WORD_CHARACTER = re.compile(r"\w")
 _GRID_ROWS = 3  # rows of two or more cells that make a table a grid of data
 
 
-def _table_rows(table) -> list:
-    """The table's own rows (those of tables nested in its cells left out)."""
-    return [row for row in table.iter("tr") if next(row.iterancestors("table"), None) is table]
+def _table_cells(table) -> list[list]:
+    """The cells of the table's own rows, row by row (those of tables nested in its cells left out)."""
+    return [[cell for cell in row if cell.tag in ("td", "th")]
+            for row in table.iter("tr") if next(row.iterancestors("table"), None) is table]
+
+
+def _month_calendar(rows: list) -> bool:
+    """A blog's calendar: its numbered cells count the days of a month, 1 to 28-31."""
+    days = [int(text) for row in rows for cell in row if (text := text_content(cell).strip()).isdigit()]
+    return 28 <= len(days) <= 31 and days == list(range(1, len(days) + 1))
 
 
 def _data_table_cells(top) -> list:
@@ -158,8 +165,8 @@ def _data_table_cells(top) -> list:
     as a whole, and whether it is a list of links is judged for the whole table."""
     cells: list = []
     for table in top.iter("table"):
-        rows = [[cell for cell in row if cell.tag in ("td", "th")] for row in _table_rows(table)]
-        if sum(len(row) >= 2 for row in rows) < _GRID_ROWS:
+        rows = _table_cells(table)
+        if sum(len(row) >= 2 for row in rows) < _GRID_ROWS or _month_calendar(rows):
             continue
         lengths = [len(fold_whitespace(text_content(cell))) for row in rows for cell in row]
         if max(lengths) * 5 <= sum(lengths) * 2:
@@ -218,6 +225,8 @@ def _drop_furniture(elements: list, title: str | None, in_data: set) -> None:
                 words = len(_WORD_CHARACTER.findall(text))
                 own = words - sum(len(_WORD_CHARACTER.findall(text_content(a))) for a in element.iter("a"))
                 furniture = own < 0.4 * words and (own < _SHORT_ARTICLE or own * 2 < unlinked)
+            elif element.tag == "table" and _month_calendar(_table_cells(element)):
+                furniture = True
             else:
                 furniture = is_title or _BREADCRUMB.match(text) or page_nav or link_list or (
                     is_byline(text) and len(element.findall(".//p")) + len(element.findall(".//div")) <= 1)
