@@ -1275,6 +1275,11 @@ def test_a_data_tables_cells_stay_whatever_they_hold_one_row_a_line():
     # a layout table: a cell of links beside the cell holding the article
     lambda: "<table><tr><td>站點</td><td>頁首</td></tr><tr><td>" + "".join(f"<a href='/c{i}'>欄目{i}</a> " for i in range(12))
             + f"</td><td><p>{HAN * 4}</p><p>{HAN * 4}</p></td></tr><tr><td>頁尾</td><td>聯絡</td></tr></table>",
+] + [
+    # a table of other stories: a linked headline and its date or count a row
+    lambda stamp=stamp: "<table>" + "".join(f"<tr><td><a href='/a/{i}.html'>條目名稱第{i}篇新聞的標題</a></td><td>{stamp}</td></tr>"
+                                            for i in range(6)) + "</table>"
+    for stamp in ("2019-09-05 11:10:23", "Sep 5, 2019", "(1203)")
 ])
 def test_links_in_a_table_are_still_furniture_unless_they_are_a_data_grids_cells(layout):
     body = f"<h1>標題</h1><div class='content'><p>{HAN * 3}</p>{layout()}<p>{HAN * 3}</p></div>"

@@ -152,6 +152,19 @@ def _table_cells(table) -> list[list]:
             for row in table.iter("tr") if next(row.iterancestors("table"), None) is table]
 
 
+_HEADLINE_LINK = 8  # characters: a linked headline, not a linked name ("技能", "v1.0")
+_NOT_A_STAMP = re.compile(r"[^\W\d_年月日时時分秒]")
+
+
+def _headline_row(cells: list) -> bool:
+    """A row of a list of other articles: one linked headline, a date or a count beside it."""
+    links = [a for cell in cells for a in cell.iter("a")]
+    if len(links) != 1 or len(headline := fold_whitespace(text_content(links[0]))) < _HEADLINE_LINK:
+        return False
+    rest = " ".join(fold_whitespace(text_content(cell)) for cell in cells).replace(headline, "", 1)
+    return not _NOT_A_STAMP.search(WRITTEN_DAY.sub("", rest))
+
+
 def _month_calendar(rows: list) -> bool:
     """A blog's calendar: its numbered cells count the days of a month, 1 to 28-31."""
     days = [int(text) for row in rows for cell in row if (text := text_content(cell).strip()).isdigit()]
@@ -224,7 +237,8 @@ def _drop_furniture(elements: list, title: str | None, in_data: set) -> None:
                 # as a grid of links (a wiki's navigation box), whose " · " are no text of its own.
                 words = len(_WORD_CHARACTER.findall(text))
                 own = words - sum(len(_WORD_CHARACTER.findall(text_content(a))) for a in element.iter("a"))
-                furniture = own < 0.4 * words and (own < _SHORT_ARTICLE or own * 2 < unlinked)
+                headlines = sum(map(_headline_row, rows := _table_cells(element)))
+                furniture = (own < 0.4 * words and (own < _SHORT_ARTICLE or own * 2 < unlinked)) or headlines * 5 >= len(rows) * 3
             elif element.tag == "table" and _month_calendar(_table_cells(element)):
                 furniture = True
             else:
