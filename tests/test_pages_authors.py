@@ -317,6 +317,18 @@ def zh_author_of(above: str, after: str = "", head: str = "", url: str = "http:/
     return parse_article(html, url).author
 
 
+@pytest.mark.parametrize("above, author", [
+    # A platform account's header by the headline: its name links to the account's space or
+    # profile, its follower count and follow button beside it.
+    ("<div><a href='//space.bilibili.com/12345678'>桃子酱</a><span>粉丝 1.2万</span><span>+关注</span></div>", "桃子酱"),
+    ("<div><a href='https://www.zhihu.com/people/taozi-jiang'>桃子酱</a> 关注</div>", "桃子酱"),
+    # Other words beside the linked account still leave it out.
+    ("<div><a href='//space.bilibili.com/12345678'>桃子酱</a><span>推荐阅读</span></div>", None),
+])
+def test_a_platform_accounts_linked_name_by_the_headline(above, author):
+    assert zh_author_of(above) == author
+
+
 @pytest.mark.parametrize("meta, author", [
     # The brand opening the site's name ("示例" of "示例新闻") names no writer; a name with a
     # surname does, on a blog named after its writer too.

@@ -694,6 +694,10 @@ def _person_pieces(element) -> list[str]:
 
 
 _JOINERS = re.compile(r"^(?:[,;&/|·•]|and|und|et|y|e|by|von|par|por|de)?$", re.I)
+# An account's header on a platform beside the linked name: its follow button, counts and level
+# ("桃子酱 粉丝 1.2万 +关注", "UP主 Lv6").
+_ACCOUNT_WIDGET = re.compile(r"\+?(?:关注|關注)|已(?:关注|關注)|私信|UP主|Lv\.?\d+|(?:粉丝|粉絲|获赞|獲讚)\s*[:：]?\s*[\d.,]+[万萬千]?"
+                             r"|[\d.,]+[万萬千]?\s*(?:粉丝|粉絲)", re.I)
 
 
 def _only_names(element, pieces: list[str]) -> bool:
@@ -739,7 +743,8 @@ def _markup_trimmed(root, names: list[str] | None) -> list[str] | None:
 # ?author=3) and, weaker, for user profiles (forums: /members/x.8/, Discuz's space-uid).
 _AUTHOR_PATH = re.compile(r"/(?:authors?|autor(?:en|in)?|auteurs?|autore|autori|autores|journalists?|staff)/|[?&]author=\d", re.I)
 # (Not /person/ or /people/: news sites file stories about someone there.)
-_PROFILE_PATH = re.compile(r"/(?:members?|mitglieder|users?|profiles?|profil|u)/|^(?:https?://[^/]+)?/@[\w.-]+/?(?:[?#]|$)|mod=space&(?:amp;)?uid=|space-uid-\d|member\.php\?(?:u=)?\d", re.I)
+_PROFILE_PATH = re.compile(r"/(?:members?|mitglieder|users?|profiles?|profil|u|people)/|^(?:https?://[^/]+)?/@[\w.-]+/?(?:[?#]|$)|mod=space&(?:amp;)?uid=|space-uid-\d|member\.php\?(?:u=)?\d"
+                           r"|^(?:https?:)?//space\.[^/]+/\d+/?(?:[?#]|$)", re.I)
 
 
 # A user's screen name, set apart from words by a digit or a symbol ("anna.b", "kat_93"): what
@@ -786,7 +791,8 @@ def _linked_authors(root, near: list[str]) -> list[str] | None:
         for name in sorted(shown, key=len, reverse=True):
             rest = rest.replace(name, " ")
         # (A button beside the name, "Follow", is no other word.)
-        if hits and (_LABELS.search(line) or all(_JOINERS.match(word) or word in _UI_WORDS for word in rest.split())):
+        if hits and (_LABELS.search(line) or all(_JOINERS.match(word) or word in _UI_WORDS
+                                                 for word in _ACCOUNT_WIDGET.sub(" ", rest).split())):
             return [text for _, text in hits]
     return next(([text] for strong, text in found if strong), None)
 
