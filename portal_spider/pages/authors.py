@@ -797,13 +797,17 @@ def _linked_authors(root, near: list[str]) -> list[str] | None:
     return next(([text] for strong, text in found if strong), None)
 
 
+def _poster_link(link) -> bool:
+    """A link to a poster: to a profile page, or marked as the author's ("<a class='author'>")."""
+    return bool(_PROFILE_PATH.search(link.get("href") or "") or "author" in (link.get("class") or "").lower())
+
+
 def _thread_starter(root, names: list[str]) -> list[str] | None:
     """When ``names`` is a poster linked from a reply of a thread (posts built alike, side by
     side), the poster of its first post, linked the same way: a thread's writer is its starter."""
     if len(names) != 1:
         return None
-    link = next((a for a in root.iter("a") if _PROFILE_PATH.search(a.get("href") or "")
-                 and clean_line(a.text_content()) == names[0]), None)
+    link = next((a for a in root.iter("a") if _poster_link(a) and clean_line(a.text_content()) == names[0]), None)
     item = link
     for _ in range(8):
         parent = item.getparent() if item is not None else None
@@ -811,7 +815,7 @@ def _thread_starter(root, names: list[str]) -> list[str] | None:
             return None
         like = [sibling for sibling in parent if sibling.tag == item.tag and sibling.get("class") == item.get("class")]
         if len(like) >= 2 and like[0] is not item:
-            first = next((a for a in like[0].iter("a") if _PROFILE_PATH.search(a.get("href") or "")), None)
+            first = next((a for a in like[0].iter("a") if _poster_link(a) and a.get("class") == link.get("class")), None)
             starter = clean_line(first.text_content()) if first is not None else ""
             return [starter] if 1 < len(starter) < 60 and starter != names[0] else None
         if len(like) >= 2:
@@ -1187,7 +1191,11 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         names = _markup_trimmed(root, _byline_authors(windows, (0, 1)))
         return (names and _thread_starter(root, names)) or names
 
-    writers = (bylines, lambda: _marked_authors(root, windows[0], software),
+    def marked() -> list[str] | None:
+        names = _marked_authors(root, windows[0], software)
+        return (names and _thread_starter(root, names)) or names
+
+    writers = (bylines, marked,
                lambda: _linked_authors(root, windows[0]), lambda: _signature(signature),
                lambda: _bracketed_byline(page.lines), lambda: _name_colon_title(page.lines), lambda: _photo_credit(windows))
     others = (lambda: _byline_authors(windows, (2, 3, 4, 5)), lambda: _boxed_author(root), lambda: _copyright_holder(page.lines))
