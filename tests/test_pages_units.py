@@ -1007,6 +1007,24 @@ def test_a_thread_gives_its_first_post_and_its_starter(post, starter):
     assert article.author == starter
 
 
+def _table_post(user: str, number: int) -> str:
+    # A post laid out as a table: the poster's link marked as the author's (no profile path),
+    # the floor number and time over the message, the subject over the first post only.
+    subject = "<h3>须弥神瞳全收集路线整理</h3>" if number == 0 else ""
+    message = "<br/>".join(f"第{number}帖第{i}段：从传送点出发向东走，沿着河边可以找到神瞳，然后爬上山顶继续寻找。" for i in range(4))
+    return (f"<table class='forumbox postbox'><tr class='postrow'><td class='c1'><a href='nuke.php?func=ucp&amp;uid={number}' "
+            f"class='author b'>{user}</a></td><td class='c2'><div class='postInfo'><a name='l{number}'>#{number}</a> "
+            f"<span class='stxt'>2022-08-25 1{number}:15</span></div>{subject}<p class='postcontent'>{message}</p></td></tr></table>")
+
+
+def test_a_thread_of_post_tables_gives_its_starter_not_a_floor_number_or_subject_line():
+    posts = "".join(_table_post(user, number) for number, user in enumerate(["提瓦特旅行者", "路人甲", "路人乙"]))
+    html = page(f"<div id='m_posts'>{posts}</div>", "<title>须弥神瞳全收集路线整理 玩家社区</title>")
+    article = parse_article(html, "https://bbs.example.cn/read.php?tid=33000000")
+    assert article.author == "提瓦特旅行者"
+    assert article.body_text.split("\n")[0].startswith("第0帖第0段") and "第1帖" not in article.body_text
+
+
 def test_a_blog_page_of_entries_dated_in_their_footers_gives_the_first():
     # Each entry a table: its title, its text, then the date and time with the counts.
     entries = [[f"第{n}篇日志的第{k}段：今天继续聊聊这个话题，很多朋友留言说想看更详细的分析。" for k in range(4)] for n in range(3)]

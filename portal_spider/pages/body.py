@@ -32,6 +32,8 @@ _ENGLISH_BYLINE = re.compile(r"^(By|Written by|Posted by|Von|Autor)\s+\S", re.I)
 # A wiki heading's edit links: "[编辑]", "[edit | edit source]".
 _EDIT_LINKS = re.compile(r"^\[[^\[\]]{1,40}\]$")
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+# A forum post's floor number on a line of its own: "#0", "1#", "2楼", "沙发".
+_FLOOR = re.compile(r"^(?:#\d{1,5}|\d{1,5}\s*#|\d{1,5}\s*[楼樓]|[楼樓]主|沙[发發]|板凳|地板)$")
 _PAGE_NAV = re.compile(r"^(?:上一[页頁]|下一[页頁]|首[页頁]|尾[页頁]|末[页頁]|共|第|[页頁]|Prev\w*|Next|[\d\s|<>«».…\[\]/])+$", re.I)
 # A heading that opens the related-articles list closing many articles.
 _RELATED = re.compile(
@@ -213,7 +215,7 @@ def _drop_furniture(elements: list, title: str | None, in_data: set) -> None:
         # A short article beside a long list of links is still the article: a block
         # holding most of the text outside links is no link list, whatever its link share.
         unlinked = len(fold_whitespace(text_content(top))) - sum(link_lengths.values())
-        for element in top.iter(*_FURNITURE_TAGS):
+        for element in top.iter(*_FURNITURE_TAGS, "h3"):
             if element in in_data:
                 continue
             text = fold_whitespace(text_content(element))
@@ -232,7 +234,9 @@ def _drop_furniture(elements: list, title: str | None, in_data: set) -> None:
             own = len(text) - links
             link_list = (links / len(text) > 0.6 and (own < _SHORT_ARTICLE or own * 2 < unlinked)
                          and not _inline_in_prose(element, text))  # a keyword's link inside a sentence
-            if element.tag == "table" and next(element.iter("td", "th"), None) in in_data:
+            if element.tag == "h3":
+                furniture = is_title  # a forum post's subject repeating the title; other h3s are the article's
+            elif element.tag == "table" and next(element.iter("td", "th"), None) in in_data:
                 # A data table's cells read like bylines ("冷却时间：10秒"); it is furniture only
                 # as a grid of links (a wiki's navigation box), whose " · " are no text of its own.
                 words = len(_WORD_CHARACTER.findall(text))
@@ -315,7 +319,7 @@ def _paragraphs(elements: list, row_of: dict, in_data: set) -> list[str]:
                 row = row_of.get(owner)
                 continue
             row = None
-            if not (is_byline(line) or _BREADCRUMB.match(line) or (len(line) < _NOTICE_LENGTH and _COPYRIGHT.search(line))
+            if not (is_byline(line) or _BREADCRUMB.match(line) or _FLOOR.match(line) or (len(line) < _NOTICE_LENGTH and _COPYRIGHT.search(line))
                     or (len(line) < _FOLLOW_LENGTH and _FOLLOW_US.search(line))):
                 kept.append(line)
     return _without_repeated_copy(_without_header(kept))
