@@ -345,3 +345,19 @@ def test_the_date_right_by_the_headline_beats_one_labelled_at_the_articles_foot(
 def test_slashed_dates_month_or_day_first_by_the_zone(text, zone, expected):
     moment = find_date(text, DateContext(ZoneInfo(zone) if zone else ASSUMED_UTC, None))
     assert (iso(moment) if moment else None) == expected
+
+
+@pytest.mark.parametrize("byline, lang, expected", [
+    # A UTC timestamp under the day it displays is that day's instant, in the page's zone.
+    ("<p>published <time datetime='2024-06-21T14:30:15Z'>21 June 2024</time></p>", "", "2024-06-21T14:30:15+00:00"),
+    ("<p>Veröffentlicht am <time datetime='2024-06-21T08:30:15Z'>21. Juni 2024</time></p>", "de", "2024-06-21T10:30:15+02:00"),
+    # Not when the instant falls on another day where the page is.
+    ("<p>Veröffentlicht am <time datetime='2024-06-20T23:30:00Z'>22. Juni 2024</time></p>", "de", "2024-06-22T00:00:00+02:00"),
+])
+def test_a_utc_timestamp_under_a_shown_day_gives_its_clock(byline, lang, expected):
+    assert parse_article(article(byline, lang=lang), "https://example.com/a").published_at == expected
+
+
+def test_the_posted_label_glued_to_an_updated_clock_still_labels_the_publication():
+    byline = "<div><span>Updated: Jun 21, 2024 2:30 pm</span><span>Posted: Jun 20, 2024 9:00 am</span></div>"
+    assert parse_article(article(byline), "https://example.com/a").published_at == "2024-06-20T09:00:00+00:00"

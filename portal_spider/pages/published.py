@@ -23,7 +23,8 @@ log = logging.getLogger(__name__)
 # Latin labels are whole words: "date" inside "updated" is no publication label.
 _PUBLISHED_LABEL = re.compile(
     r"发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|发表于|發表於|发布于|發佈於|出版时间|时间|時間|日期|"
-    r"(?<![A-Za-z])(?:Published|Posted|Veröffentlicht|Erschienen|Publié|Publicado|Date)(?![a-z])", re.I
+    # (Also glued to the clock before it: "Updated: Jun 21, 2024 2:30 pmPosted: Jun 20, …".)
+    r"(?:(?<![A-Za-z])|(?<=[\d\s][ap]m))(?:Published|Posted|Veröffentlicht|Erschienen|Publié|Publicado|Date)(?![a-z])", re.I
 )
 _MODIFIED_LABEL = re.compile(r"更新|修改|Updated|Modified|Last|Aktualisiert|zuletzt|Stand", re.I)
 # Forum post headers carry the poster's profile dates: not when the post was published.
@@ -281,8 +282,8 @@ def _machine_readable(times: list, shown: datetime | None, context: DateContext)
         if not _HAS_OFFSET.search(value) or _MIDNIGHT.search(value):
             continue
         moment = parse_iso(value, context)
-        if moment is None or not (moment.utcoffset() or _has_clock(shown)):
-            continue  # a UTC timestamp under a shown day says how a server stores time, not the page's clock
+        if moment is None:
+            continue
         displayed = find_date(text_content(element).strip(), context)
         if displayed is not None and _wall_minute(displayed) == _wall_minute(shown):
             exact = _as_shown(moment, value, shown, context)
