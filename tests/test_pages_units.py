@@ -1271,6 +1271,18 @@ def test_every_hidden_block_is_left_out():
     assert HAN in text and "隱藏" not in text
 
 
+def test_a_sidebars_live_feed_beside_the_article_is_left_out_however_long():
+    sentence = "Le conseil municipal a voté jeudi soir le nouveau plan, après un long débat sur le budget de la ville. "
+    story = "".join(f"<p>Paragraphe {i}. {sentence * 3}</p>" for i in range(5))
+    brief = "Un autre sujet du jour, raconté en quelques phrases, avec des détails, des chiffres et des citations. "
+    feed = "".join(f"<li class='live-item'><span>1{i}:00</span><strong>Brève {i}.</strong><p>{brief * 3}</p></li>" for i in range(8))
+    html = page(f"<div class='main-content'><article><header><h1>Le plan voté</h1></header><div class='article-body'>{story}</div>"
+                f"</article><aside id='sidebar'><div class='live'><h2>Direct</h2><ul>{feed}</ul></div></aside></div>",
+                "<title>Le plan voté - Journal</title>")
+    text = parse_article(html, "https://journal.example.fr/a").body_text
+    assert "Paragraphe 0" in text and "Brève" not in text
+
+
 def _wiki_table(rows: int) -> str:
     cells = "".join(f"<tr><td><a href='/w/skill{i}'>技能{i}</a></td><td>冷卻時間：{i}秒</td><td>2020-01-0{i % 9 + 1}</td>"
                     f"<td><a href='/w/fire'>火焰</a>、<a href='/w/ice'>冰霜</a></td></tr>" for i in range(rows))

@@ -145,8 +145,14 @@ def prune(root, title: str | None = None) -> None:
     page_prose = _prose(root)
     # A short article's container holds little of the page's prose; it holds its headline.
     kept = _around_headline(root, title)
+    # A sidebar beside the page's <article> is furniture however much prose its feed holds.
+    articles = [a for a in root.iter("article") if page_prose and _prose(a) >= page_prose * 0.25]
+    def beside_an_article(element) -> bool:
+        return any(element not in a.iterancestors() and a not in element.iterancestors() and a is not element
+                   for a in articles)
     for element in list(root.iter(*_FURNITURE_TAGS)):
-        if element.getparent() is not None and element not in kept and not _holds_the_article(element, page_prose):
+        if element.getparent() is not None and element not in kept and (
+                not _holds_the_article(element, page_prose) or beside_an_article(element)):
             element.drop_tree()
     page_length = len(text_content(root))
     strengths: dict[str, str | None] = {}  # a page repeats its class names
