@@ -13,6 +13,7 @@ from lxml import html as lxml_html
 from portal_spider.pages import ExtractionOptions, decode_html, join_pages, parse_article, parse_article_with_sources
 from portal_spider.pages.batch import extract_batch, extract_file
 from portal_spider.pages.body import render_body
+from portal_spider.pages.mainblock import _same_shape_blocks
 from portal_spider.pages.dates import CHINA, DateContext, find_date, iso
 from portal_spider.pages.text import short_text, strip_pinyin
 from storage.article import NAIVE_DATE_AS_UTC
@@ -1281,6 +1282,17 @@ def test_a_sidebars_live_feed_beside_the_article_is_left_out_however_long():
                 "<title>Le plan voté - Journal</title>")
     text = parse_article(html, "https://journal.example.fr/a").body_text
     assert "Paragraphe 0" in text and "Brève" not in text
+
+
+def test_a_block_without_sentences_between_the_articles_alike_blocks_stays():
+    step = ("<div class='mod step'><h2>Step {0}</h2><p>Measure the cloche and cut the foam a little smaller, step {0}. "
+            "Then place it into a container of water.</p></div>")
+    needs = "<div class='mod step'><span>What You'll Need:</span><ul><li>Cloche</li><li>Floral foam</li><li>Moss</li></ul></div>"
+    more = "<div class='mod step'><a href='/more'>More crafts</a></div>"
+    root = lxml_html.fromstring(f"<div>{more}{step.format(0)}{needs}{step.format(1)}{step.format(2)}{more}</div>")
+    best = root[1]
+    blocks = _same_shape_blocks(best)
+    assert [block.text_content()[:12] for block in blocks] == ["Step 0Measur", "What You'll ", "Step 1Measur", "Step 2Measur"]
 
 
 def _wiki_table(rows: int) -> str:

@@ -419,11 +419,13 @@ def _same_shape_blocks(best) -> list:
     parent = block.getparent()
     if parent is None or _is_post(block):
         return [best]  # a thread's replies are no continuation of its first post
-    # A block of its own may hold one short sentence, most often the article's last.
-    like = [sibling for sibling in parent if sibling is block or (
-        sibling.tag == block.tag and sibling.get("class") == block.get("class")
-        and _link_density(sibling) < 0.2 and _has_sentences(sibling, shortest=20))]
-    return like if len(like) >= 3 else [best]
+    # A block of its own may hold one short sentence, most often the article's last; one
+    # between two such blocks may hold none (a step's list of things needed).
+    alike = [sibling for sibling in parent if sibling is block or (
+        sibling.tag == block.tag and sibling.get("class") == block.get("class") and _link_density(sibling) < 0.2)]
+    sentences = [index for index, sibling in enumerate(alike) if sibling is block or _has_sentences(sibling, shortest=20)]
+    like = alike[sentences[0]: sentences[-1] + 1] if len(sentences) >= 3 else []
+    return like or [best]
 
 
 def _text_children(container, container_score: float, scores: dict) -> list:
