@@ -807,7 +807,10 @@ def _thread_starter(root, names: list[str]) -> list[str] | None:
     side), the poster of its first post, linked the same way: a thread's writer is its starter."""
     if len(names) != 1:
         return None
-    link = next((a for a in root.iter("a") if _poster_link(a) and clean_line(a.text_content()) == names[0]), None)
+    # (A link whose own text lacks the name's first word, with nothing inside it, is passed over unread.)
+    first_word = (names[0].split() or [names[0]])[0]
+    link = next((a for a in root.iter("a") if (len(a) or first_word in (a.text or "")) and _poster_link(a)
+                 and clean_line(a.text_content()) == names[0]), None)
     item = link
     for _ in range(8):
         parent = item.getparent() if item is not None else None

@@ -136,6 +136,7 @@ def _around_headline(root, title: str | None) -> set:
     return holders
 
 
+_HIDDEN = etree.XPath("//*[not(self::body)][@hidden or contains(translate(@style, ' ', ''), 'display:none')]")
 _SHORTEST_PROSE = 300  # characters of prose: less is no article left
 
 
@@ -146,8 +147,10 @@ def prune(root, title: str | None = None) -> None:
     # A short article's container holds little of the page's prose; it holds its headline.
     kept = _around_headline(root, title)
     # A sidebar beside the page's <article> is furniture however much prose its feed holds.
-    articles = [a for a in root.iter("article") if page_prose and _prose(a) >= page_prose * 0.25]
+    articles: list = []
     def beside_an_article(element) -> bool:
+        if not articles:  # looked for only when a sidebar holds most of the prose
+            articles.extend(a for a in root.iter("article") if page_prose and _prose(a) >= page_prose * 0.25)
         return any(element not in a.iterancestors() and a not in element.iterancestors() and a is not element
                    for a in articles)
     for element in list(root.iter(*_FURNITURE_TAGS)):
@@ -170,9 +173,7 @@ def prune(root, title: str | None = None) -> None:
         if element.getparent() is not None:
             element.drop_tree()
     # Listed before any is dropped: a walk goes on into a dropped element and ends there.
-    hidden = [element for element in root.iter() if isinstance(element.tag, str) and element.tag != "body" and (
-        element.get("hidden") is not None or "display:none" in (element.get("style") or "").replace(" ", ""))]
-    for element in hidden:
+    for element in _HIDDEN(root):
         if element.getparent() is not None:
             element.drop_tree()
 
