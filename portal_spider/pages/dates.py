@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import importlib.resources
+import importlib.util
 import os
 import re
 import zoneinfo
@@ -366,10 +368,14 @@ _MONTH_FIRST_COUNTRIES = {"US", "CA", "PH"}
 
 @functools.cache
 def _month_first_zones() -> frozenset[str]:
-    """The zone names of the month-first countries, from the system's zone.tab."""
-    for directory in zoneinfo.TZPATH:
+    """The zone names of the month-first countries, from the zone.tab of the time zone data
+    zoneinfo reads: the system's, else the tzdata package's."""
+    tables = [os.path.join(directory, "zone.tab") for directory in zoneinfo.TZPATH]
+    if importlib.util.find_spec("tzdata") is not None:
+        tables.append(str(importlib.resources.files("tzdata") / "zoneinfo" / "zone.tab"))
+    for path in tables:
         try:
-            with open(os.path.join(directory, "zone.tab"), encoding="utf-8") as table:
+            with open(path, encoding="utf-8") as table:
                 rows = [line.split("\t") for line in table if not line.startswith("#")]
         except OSError:
             continue
