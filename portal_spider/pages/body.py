@@ -319,7 +319,8 @@ def _paragraphs(elements: list, row_of: dict, in_data: set) -> list[str]:
                 row = row_of.get(owner)
                 continue
             row = None
-            if not (is_byline(line) or _BREADCRUMB.match(line) or _FLOOR.match(line) or (len(line) < _NOTICE_LENGTH and _COPYRIGHT.search(line))
+            if not (is_byline(line) or _BREADCRUMB.match(line) or _FLOOR.match(line)
+                    or (len(line) < _NOTICE_LENGTH and _COPYRIGHT.search(line))
                     or (len(line) < _FOLLOW_LENGTH and _FOLLOW_US.search(line))):
                 kept.append(line)
     return _without_repeated_copy(_without_header(kept))
