@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -50,6 +51,12 @@ def test_html_like_text(text):
 @given(st.integers(min_value=0, max_value=len(SAMPLE)))
 def test_truncated_page(cut):
     check(parse_article(SAMPLE[:cut], "https://a.example/x"))
+
+
+@pytest.mark.parametrize("cut", [b"<meta", b"<html><head><META"])
+def test_a_page_cut_right_after_meta_is_read(cut):
+    # (w3lib 2.6's charset scanner panicked on these.)
+    check(parse_article(cut, "https://a.example/x"))
 
 
 def test_control_characters_anywhere_are_dropped_not_fatal():
