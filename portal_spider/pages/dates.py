@@ -82,7 +82,7 @@ _DMY_SHORT = re.compile(r"(?=\d)(?<![\d.])(\d{2})\.(\d{2})\.(\d{2})(?![\d.])" + 
 _YMD_SHORT = re.compile(r"(?=\d)(?<![\d.\-/])(?<!\d:)(\d{2})([-/.])(\d{1,2})\2(\d{1,2})(?![\d.\-/])" + _TIME + _OFFSET, re.I)
 # A slashed date with a two-digit year, read only with its clock ("6/1/20 4:20 PM"; alone
 # it may be a fraction or a score) and a zone, the page's or its own, that tells which number
-# is the month: first in the Americas' zones, as US sites write it.
+# is the month: first in the zones of the countries that write it so (_month_first).
 _SLASHED_SHORT = re.compile(r"(?=\d)(?<![\d./])(\d{1,2})/(\d{1,2})/(\d{2})(?![\d./])" + _TIME + _OFFSET, re.I)
 _YEAR_FIRST_ZONES = {"Asia/Shanghai", "Asia/Chongqing", "Asia/Urumqi", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Macau",
                      "Asia/Tokyo", "Asia/Seoul", "PRC", "ROC", "ROK", "Japan", "Hongkong"}
