@@ -27,6 +27,10 @@ _AUTHOR_LABEL = (
     r"|^(?:记者|記者)(?=[\u4e00-\u9fff]{2,4}\s*[/／])"  # 記者張三／台北報導
     r"|(?<=[（(])\s*(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # a dateline's credit: 新华社巴黎12月9日电（记者唐霁）
     r"|文\s*[/／]|文\s*[:：]|^\s*文\s*[|｜](?=\s*[\u4e00-\u9fff])|图\s*[/／]\s*文\s*[:：/／]?"
+    # The reporter's credit with a slash: "采写/张三", "执笔／李四", "记者/王五".
+    r"|(?:采\s*写|採\s*寫|执笔人?|執筆人?|撰\s*稿人?|记\s*者|記\s*者)\s*[/／]"
+    # Glued to the name after a separator of the meta line: "发布于 … | 来源cnBeta | 作者张三".
+    r"|(?:(?<=[|｜丨])|(?<=[|｜丨]\s))作\s*者(?=[^\s:：/／])"
     rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?<![\w]){_CREDIT_VERB}BY(?=\s+[A-Z])"
     r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s*von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|^von(?=\s)"
     r"|(?<![\w])(?:[Gg]eschrieben|[Vv]erfasst)\s+von(?=\s|[A-ZÀ-Þ])"
@@ -328,6 +332,9 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
                 or _work_title(text[: match.start()])):
             continue  # "by" in the middle of a sentence, or a caption's "Mary Magdalene by Titian"
         value = text[match.end(): following.start() if following else None]
+        if (following is not None and following.group().startswith("作") and value.strip()
+                and re.fullmatch(r"[\u4e00-\u9fff]+", value.lstrip(" :：/／"))):
+            continue  # "文/观察者网专栏作者 张三": the column is the writer's role; the name follows 作者
         if _PHOTOGRAPHER.match(value):
             continue  # "新华社记者 才扬 摄": the reporter took the photo; a caption, not the byline
         names = [name for name in _names(value) or _colon_organisation(value) if name.lower() not in _PLACEHOLDERS]
