@@ -108,6 +108,8 @@ NOW = datetime(2025, 5, 13, 4, 0, tzinfo=timezone.utc)  # 12:00 in UTC+8
      ("Yesterday at 4:20 PM", "2025-05-12T16:20:00+08:00"),
      ("today, 12:05 a.m.", "2025-05-13T00:05:00+08:00"),
      ("2 hours ago", "2025-05-13T10:00:00+08:00"),
+     ("3 weeks ago", "2025-04-22T00:00:00+08:00"),
+     ("2天前", "2025-05-11T00:00:00+08:00"),
      ("19. Oktober 2019", "2019-10-19T00:00:00+08:00"),
      ("4. 2. 2022.", "2022-02-04T00:00:00+08:00"),
      ("9/17/2004 5:54:13 AM", "2004-09-17T05:54:13+08:00"),
@@ -208,7 +210,7 @@ def test_taiwanese_pages_count_years_of_the_republic(text, expected):
     ("两小时前", "2026-03-01T10:00:00+08:00"),
     ("半小时前", "2026-03-01T11:30:00+08:00"),
     ("十分钟前", "2026-03-01T11:50:00+08:00"),
-    ("一天前", "2026-02-28T12:00:00+08:00"),
+    ("一天前", "2026-02-28T00:00:00+08:00"),  # a count of days names the day, not a clock on it
 ])
 def test_relative_dates_in_chinese_numerals(text, expected):
     assert iso(find_date(text, DateContext(CHINA, datetime(2026, 3, 1, 4, tzinfo=timezone.utc)))) == expected
@@ -311,7 +313,8 @@ FETCHED = datetime(2025, 5, 13, 12, 0, tzinfo=timezone.utc)
 
 def test_relative_dates_count_back_from_the_fetch_time_not_the_clock():
     html = page("<h1>New</h1><p>Posted 1 day ago</p>" + ENGLISH_WORDS)
-    assert parse_article(html, "https://example.com/a", ExtractionOptions(fetched_at=FETCHED)).published_at == "2025-05-12T12:00:00+00:00"
+    article = parse_article(html, "https://example.com/a", ExtractionOptions(fetched_at=FETCHED))
+    assert (article.published_at, article.published_precision) == ("2025-05-12T00:00:00+00:00", "day")
     assert parse_article(html, "https://example.com/a").published_at is None  # no fetch time: no moment
 
 

@@ -265,14 +265,17 @@ def _relative(text: str, context: DateContext) -> datetime | None:
     if context.now is None:
         return None  # without the fetch time "3小时前" names no moment; the wall clock would be wrong later
     now = context.now.astimezone(context.zone)
+    ago = None
     if match := _AGO_CN.search(text):
         amount, unit = _ago_amount(match[1]), match[2]
-        if unit in ("个月", "個月"):
-            return now - timedelta(days=30 * amount)
-        return now - timedelta(**{_UNITS[unit]: amount})
-    if match := _AGO_EN.search(text):
+        ago = timedelta(days=30 * amount) if unit in ("个月", "個月") else timedelta(**{_UNITS[unit]: amount})
+    elif match := _AGO_EN.search(text):
         amount = 1 if match[1].lower() in ("a", "an") else int(match[1])
-        return now - timedelta(**{_UNITS[match[2].lower()]: amount})
+        ago = timedelta(**{_UNITS[match[2].lower()]: amount})
+    if ago is not None:
+        moment = now - ago
+        # "2天前", "3 weeks ago" name a day, not the fetch's clock on it: stored as that day.
+        return moment.replace(hour=0, minute=0, second=0, microsecond=0) if ago >= timedelta(days=1) else moment
     if match := _DAY_WORD.search(text):
         if match[1]:
             return now
