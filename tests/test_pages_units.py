@@ -318,6 +318,19 @@ def test_relative_dates_count_back_from_the_fetch_time_not_the_clock():
     assert parse_article(html, "https://example.com/a").published_at is None  # no fetch time: no moment
 
 
+@pytest.mark.parametrize("infobox", ["<p>发售日期：2019-03-22</p>", "<p>开服时间：2019-03-22 10:00</p>"])
+def test_a_games_dates_in_an_infobox_are_not_the_pages(infobox):
+    html = page(f"<h1>新版本攻略</h1>{infobox}<p>作者：张三 发布时间：2025-05-12 09:30</p><div><p>{HAN * 5}</p></div>")
+    assert parse_article(html, "https://a.example.cn/x").published_at == "2025-05-12T09:30:00+08:00"
+
+
+def test_a_date_after_the_fetch_is_no_publication():
+    html = page(f"<h1>新版本前瞻</h1><p>2025-07-02 10:00 新版本上线</p><div><p>{HAN * 5}</p></div><p>2025-05-12 09:30</p>")
+    options = ExtractionOptions(fetched_at=FETCHED)
+    assert parse_article(html, "https://a.example.cn/x", options).published_at == "2025-05-12T09:30:00+08:00"
+    assert parse_article(html, "https://a.example.cn/x").published_at == "2025-07-02T10:00:00+08:00"  # no fetch, no bound
+
+
 def test_a_relative_date_yields_to_an_absolute_one_anywhere_on_the_page():
     html = page('<h1>New</h1><p>Posted 1 day ago</p>' + ENGLISH_WORDS + '<time datetime="2025-05-10T09:30:00-04:00">May 10</time>')
     options = ExtractionOptions(fetched_at=FETCHED)
@@ -587,6 +600,8 @@ def test_title_selector_overrides_everything():
      ("文/本刊特约作者 李四", "李四"),
      ("采写/张三、李四", "张三, 李四"),
      ("统筹/赵六 执笔／王五", "王五"),
+     ("作者：泽田樱&nbsp;&nbsp;评论数：0", "泽田樱"),
+     ("作者：那个谁 <a href='#comments'>评论(5)</a>", "那个谁"),
      ("Herausgeber: Nordex SE", "Nordex SE"),
      ("Quelle: kathpress", "kathpress"),
      ("Von Jonas Peter Keller im Gespräch mit Mara Lindt", "Jonas Peter Keller, Mara Lindt"),
@@ -1522,3 +1537,23 @@ def test_a_reprint_notice_and_a_call_to_scan_the_qr_code_are_no_article_text():
     html = page(f"<h1>新版本副本攻略整理</h1><div class='content'>{text}{tail}</div>", "<title>新版本副本攻略整理</title>")
     body = parse_article(html, "https://www.game.example.cn/a/1.html").body_text
     assert "转载" not in body and "二维码" not in body and body.endswith("更多活动内容请关注官方网站与游戏社区的后续公告。")
+
+
+def test_a_portals_promotions_and_a_pager_between_paragraphs_are_no_article_text():
+    text = "".join(f"<p>这次版本更新带来了新的副本和职业平衡调整，玩家可以在游戏中体验全新的剧情内容，第{i}段。</p>" for i in range(6))
+    tail = ("<div class='solve'>更多相关资讯请关注：<a href='/z/game/'>某游戏专区</a></div>"
+            "<div class='app'>游戏网APP：超多手游攻略，扫码下载随时查看</div>"
+            "<span class='pagecss'><span class='page_css'><a>上一页</a><a>1</a><a href='/a/1_2.html'>2</a>"
+            "<a href='/a/1_2.html'>下一页</a></span></span>")
+    html = page(f"<h1>新版本副本攻略整理</h1><div class='content'>{text}{tail}</div>", "<title>新版本副本攻略整理</title>")
+    body = parse_article(html, "https://www.game.example.cn/a/1.html").body_text
+    assert body.endswith("第5段。") and "专区" not in body and "扫码" not in body and "下一页" not in body
+
+
+def test_a_guides_field_lines_are_article_text_not_bylines():
+    fields = ["位置：幽影城外的大门处", "刷新时间：采集后48小时刷新", "开放日期：周三、周六、周日", "获取来源：每周首领挑战、好感度礼包"]
+    text = "".join(f"<p>这次版本更新带来了新的材料和采集路线，玩家可以按照下面的说明收集，第{i}段。</p>" for i in range(4))
+    html = page(f"<h1>突破材料收集路线一览</h1><div class='content'><p>来源：游戏网</p><p>时间：2024-06-20 10:30</p>{text}"
+                + "".join(f"<p>{line}</p>" for line in fields) + "</div>", "<title>突破材料收集路线一览</title>")
+    lines = parse_article(html, "https://www.game.example.cn/a/1.html").body_text.split("\n")
+    assert lines[-4:] == fields and "来源：游戏网" not in lines and "时间：2024-06-20 10:30" not in lines

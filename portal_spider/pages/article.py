@@ -6,7 +6,7 @@ import copy
 import logging
 import re
 import threading
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 from urllib.parse import urljoin, urlsplit
 
@@ -126,7 +126,7 @@ def _context(root, metas: list, times: list, structured, lines: list, title: str
     now = options.fetched_at
     if now is not None and now.tzinfo is None:
         now = now.replace(tzinfo=timezone.utc)  # a naive fetch time is taken as UTC
-    return DateContext(zone=zone, now=now)
+    return DateContext(zone=zone, now=now, latest=now + timedelta(days=1) if now is not None else None)
 
 
 def _canonical(href: str | None, url: str) -> str | None:

@@ -14,9 +14,15 @@ from .lines import page_lines
 from .text import fold_whitespace, normalise_for_compare, strip_pinyin, text_content
 
 # "您所在的位置：首页 > 快讯", "当前位置：…", or a trail from the front page ("首页 > 快讯 > 公司").
-_BREADCRUMB = re.compile(r"^[^\s:：，。]{0,6}位置\s*[:：]|^(?:首页|首頁|Home)\s*[>»›]\s*\S", re.I)
+# A bare "位置：" is a trail only with its separators: a guide's "位置：城门外的大门处" is content.
+_BREADCRUMB = re.compile(r"^[^\s:：，。]{1,6}位置\s*[:：]|^位置\s*[:：].*[>»›＞]|^(?:首页|首頁|Home)\s*[>»›]\s*\S", re.I)
+# A guide's fields read like labels ("刷新时间：采集后48小时", "开放日期：周三", "获取来源：首领挑战"):
+# a bare time or date label counts only before a date, a source only alone or after an article's word.
+_LABELLED_DAY = r"(?=\s*[:：]\s*(?:\d{2,4}\s*[-/.年]|\d{1,2}\s*[:：月]|\d+\s*(?:秒|分钟|分鐘|小时|小時|天)前|今天|昨天|前天|刚刚|剛剛))"
 _BYLINE_LABEL = re.compile(
-    r"(作者|撰文|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|原创|原創|来源|來源|发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|时间|時間|日期|"
+    r"(作者|撰文|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|原创|原創|发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|"
+    r"(?:(?<![\u4e00-\u9fff])|(?<=文章|新闻|新聞|信息|資訊|资讯|稿件|消息|内容|內容|图片|圖片|资料|資料|数据|數據))(?:来源|來源)|"
+    rf"(?:时间|時間|日期){_LABELLED_DAY}|"
     r"浏览|瀏覽|阅读|閱讀|点击|點擊)\s*[:：]"
     # The people credited as official accounts write them: "编辑|禤志杰", "校对|黄慧敏".
     r"|(作者|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|校对|校對)\s*[|｜]"
@@ -47,8 +53,10 @@ _COPYRIGHT = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\s*(?:©|\(c\)|\d{4})|all 
                         # and a reprint notice: "转载请注明出处", "未经授权禁止转载", "謝絕轉載"
                         r"|(?:转载|轉載)[请請]?(?:注明|註明|联系|聯繫)|(?:禁止|严禁|嚴禁|谢绝|謝絕|不得)(?:任何)?(?:转载|轉載)", re.I)
 _NOTICE_LENGTH = 120
-# A portal's call to scan its QR code, under the picture of it: "扫描二维码关注…官方微信".
-_FOLLOW_US = re.compile(r"(?:扫描|掃描|扫码|掃碼|长按|長按).{0,12}(?:二维码|二維碼|关注|關注)")
+# A portal's call to scan its QR code, under the picture of it: "扫描二维码关注…官方微信", "扫码下载";
+# and to its topic page: "更多相关资讯请关注：某游戏专区".
+_FOLLOW_US = re.compile(r"(?:扫描|掃描|扫码|掃碼|长按|長按).{0,12}(?:二维码|二維碼|关注|關注|下载|下載)"
+                        r"|^更多.{0,8}(?:请|請)(?:关注|關注|访问|訪問|点击|點擊)\s*[:：]")
 _FOLLOW_LENGTH = 40
 _FURNITURE_TAGS = ("h1", "h2", "p", "div", "span", "td", "li", "ul", "ol", "table", "center", "font", "dl", "section")
 _SANITISE_TAGS = {
@@ -139,10 +147,22 @@ def _inline_in_prose(element, text: str) -> bool:
     processors wrap digits and Latin words so; they are text, not page numbers."""
     if element.tag not in _INLINE:
         return False
-    block = next((a for a in element.iterancestors() if a.tag not in _INLINE), None)
-    return block is not None and len(fold_whitespace(text_content(block))) > len(text) + 10
+    node = element
+    while (parent := node.getparent()) is not None:
+        previous, following = node.getprevious(), node.getnext()
+        before = previous.tail if previous is not None else parent.text
+        if (before or "").strip() or (node.tail or "").strip():
+            return True  # text on the same line
+        if any(isinstance(side.tag, str) and side.tag in _INLINE_TEXT and text_content(side).strip()
+               for side in (previous, following) if side is not None):
+            return True  # "<span>4</span><a>幢</a>": a run of inline pieces
+        if parent.tag not in _INLINE:
+            return False  # a line of its own: a pager between paragraphs
+        node = parent
+    return False
 
 
+_INLINE_TEXT = _INLINE | {"a"}
 _SHORT_ARTICLE = 100  # characters: the shortest article text a link-heavy block may hold
 _WORD_CHARACTER = re.compile(r"\w")
 _GRID_ROWS = 3  # rows of two or more cells that make a table a grid of data

@@ -145,6 +145,9 @@ class DateContext:
 
     zone: tzinfo
     now: datetime | None
+    # A page is not published after it was fetched: a later date (a game's release day, an
+    # event's) names no publication. A day's grace for a zone misread.
+    latest: datetime | None = None
 
 
 # A day written out with its year ("20.11.2019", "2019-11-20", "20 November 2019",
@@ -405,9 +408,13 @@ def find_date(text: str, context: DateContext) -> datetime | None:
         return None
     moment = _absolute(text, context)
     if moment is not False:
-        return moment
+        return _not_after_fetch(moment, context)
     # "today"/"3小时前" in a long line is prose, not a timestamp.
     return _relative(text, context) if len(text) <= 80 else None
+
+
+def _not_after_fetch(moment: datetime | None, context: DateContext) -> datetime | None:
+    return None if moment is not None and context.latest is not None and moment > context.latest else moment
 
 
 _UNSTATED = timezone(timedelta(0), "unstated")
@@ -437,7 +444,7 @@ def parse_iso(value: str, context: DateContext) -> datetime | None:
         parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         return find_date(value, context)
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=context.zone)
+    return _not_after_fetch(parsed if parsed.tzinfo else parsed.replace(tzinfo=context.zone), context)
 
 
 def iso(moment: datetime) -> str:

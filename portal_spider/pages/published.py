@@ -22,7 +22,9 @@ log = logging.getLogger(__name__)
 
 # Latin labels are whole words: "date" inside "updated" is no publication label.
 _PUBLISHED_LABEL = re.compile(
-    r"发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|发表于|發表於|发布于|發佈於|出版时间|时间|時間|日期|"
+    r"发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|发表于|發表於|发布于|發佈於|出版时间|"
+    # A bare 时间/日期 after another word names that word's day ("发售日期", "开服时间"), not the page's.
+    r"(?:(?<![\u4e00-\u9fff])|(?<=上传|上傳|发帖|發帖|发文|發文|发稿|發稿|刊发|刊發|创建|創建|录入|錄入|添加|提交|文章|新闻|新聞))(?:时间|時間|日期)|"
     # (Also glued to the clock before it: "Updated: Jun 21, 2024 2:30 pmPosted: Jun 20, …".)
     r"(?:(?<![A-Za-z])|(?<=[\d\s][ap]m))(?:Published|Posted|Veröffentlicht|Erschienen|Publié|Publicado|Date)(?![a-z])", re.I
 )
@@ -454,9 +456,9 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
         windows[0] = [text for text in windows[0] if not _todays_date(text, context) and not month_alone(text)
                       and not _MODIFIED_LABEL.search(text)]
     headline = _own_lines(page, [headline], teasers)[0] if headline else headline
-    moment, source = _absolute_date(page, windows, headline, DateContext(context.zone, None), teasers)
+    moment, source = _absolute_date(page, windows, headline, DateContext(context.zone, None, context.latest), teasers)
     if moment is None and updates:
-        moment, source = _labelled_date([updates], DateContext(context.zone, None)), HEURISTIC
+        moment, source = _labelled_date([updates], DateContext(context.zone, None, context.latest)), HEURISTIC
     if moment is None and context.now is not None:
         selected = selected_text(page.root, page.options.date_selector)
         moment, source = (find_date(selected, context), SELECTOR) if selected else (None, NONE)
