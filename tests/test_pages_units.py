@@ -114,7 +114,13 @@ NOW = datetime(2025, 5, 13, 4, 0, tzinfo=timezone.utc)  # 12:00 in UTC+8
      ("4. 2. 2022.", "2022-02-04T00:00:00+08:00"),
      ("9/17/2004 5:54:13 AM", "2004-09-17T05:54:13+08:00"),
      ("06/02/2022 - 13:48", "2022-02-06T13:48:00+08:00"),
-     ("Published on August 19, 2019August 19, 2019", "2019-08-19T00:00:00+08:00")],
+     ("Published on August 19, 2019August 19, 2019", "2019-08-19T00:00:00+08:00"),
+     ("21 June, 2024 @ 5:10:12 pm", "2024-06-21T17:10:12+08:00"),
+     ("Fri 21 Jun 2024 // 15:00 BST", "2024-06-21T15:00:00+01:00"),
+     ("Friday June 7, 2013 @ 6:43pm EDTTags: Amazon", "2013-06-07T18:43:00-04:00"),
+     ("June 7, 2013 6:43pm ESTONIA", "2013-06-07T18:43:00+08:00"),
+     ("May 12 @ 3:14pm", "2025-05-12T15:14:00+08:00"),
+     ("Dec 25 at 9:05 AM", "2024-12-25T09:05:00+08:00")],
 )
 def test_date_formats(text, expected):
     assert iso(find_date(text, DateContext(CHINA, NOW))) == expected
@@ -1557,3 +1563,25 @@ def test_a_guides_field_lines_are_article_text_not_bylines():
                 + "".join(f"<p>{line}</p>" for line in fields) + "</div>", "<title>突破材料收集路线一览</title>")
     lines = parse_article(html, "https://www.game.example.cn/a/1.html").body_text.split("\n")
     assert lines[-4:] == fields and "来源：游戏网" not in lines and "时间：2024-06-20 10:30" not in lines
+
+
+def test_a_headings_anchor_made_of_its_words_says_nothing_of_furniture():
+    headings = ["Most Popular Base Pals Right Now", "Sharing Pals With Friends", "Related Quests And Unlocks"]
+    sections = "".join(f"<h2 id='{h.lower().replace(' ', '-')}'>{h}</h2><p>{'Base work keeps the camp running all day long. ' * 4}</p>"
+                       for h in headings)
+    html = page(f"<h1>Best Pals For Base Work</h1><div class='article-body'>{sections}</div>")
+    lines = parse_article(html, "https://a.example/x").body_text.split("\n")
+    assert [line for line in lines if line in headings] == headings
+
+
+def test_a_blogger_posts_time_is_its_abbr_title():
+    html = page("<h2 class='date-header'><span>Friday, June 21, 2024</span></h2><h3 class='post-title'>Finished it!</h3>"
+                f"<div class='post-body'>{ENGLISH_WORDS}</div><div class='post-footer'>Posted by Hollie at "
+                "<abbr class='published' itemprop='datePublished' title='2024-06-21T18:14:00-07:00'>6:14 PM</abbr></div>")
+    assert parse_article(html, "https://example.blogspot.com/2024/06/finished.html").published_at == "2024-06-21T18:14:00-07:00"
+
+
+def test_account_links_are_no_writer():
+    html = page(f"<div class='masthead_user'><a href='/user/login'>Log In</a> <a href='/user/register'>Sign Up</a></div>"
+                f"<h1>Is the DLC too hard without summons?</h1>{ENGLISH_WORDS}")
+    assert parse_article(html, "https://a.example/x").author is None

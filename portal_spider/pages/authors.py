@@ -168,6 +168,7 @@ _UI_WORDS = {
     "more", "mehr", "profile", "profil", "website", "email", "e-mail", "mail", "twitter", "facebook", "instagram",
     "linkedin", "comments", "kommentare", "gesponserte inhalte", "sponsored", "anzeige", "advertisement",
     "watch", "live", "listen", "download", "login", "menu", "search", "suche",
+    "log in", "log out", "sign in", "sign up", "sign out", "register", "my account", "anmelden", "registrieren",
 }
 # News agencies credited beside a writer ("Von David Hutzler, dpa") are no second author.
 _AGENCIES = {"dpa", "afp", "ap", "apa", "sid", "kna", "epd", "reuters", "ddp", "dapd", "ots", "ansa", "efe", "ips"}

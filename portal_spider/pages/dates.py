@@ -44,7 +44,7 @@ MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # A clock time after the date, also set off by a dash ("06/02/2022 - 13:48").
 # The clock's separator is also a dot before "Uhr" or a zone ("11.08 Uhr", "21.20 BST") or an "h" ("08h01").
 # A Chinese weekday may stand between the day and its clock ("2019年9月5日 星期四 11:10").
-_TIME = r"(?:(?:[T\s,]*|\s+[-–|]\s+)(?:[(（]?(?:星期|礼拜|禮拜|周|週)[一二三四五六日天][)）]?\s*)?(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?)\s+|(?:上午|下午|早上|早晨|中午|晚上|傍晚|凌晨)\s*)?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*(?:Uhr|BST|GMT|UTC|CEST|CET)\b)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
+_TIME = r"(?:(?:[T\s,]*|\s+(?:[-–|@]|//)\s+)(?:[(（]?(?:星期|礼拜|禮拜|周|週)[一二三四五六日天][)）]?\s*)?(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?)\s+|(?:上午|下午|早上|早晨|中午|晚上|傍晚|凌晨)\s*)?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*(?:Uhr|BST|GMT|UTC|CEST|CET)\b)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
 # Fixed-offset zone abbreviations; "CST" is China's on a page read in UTC+8, else US Central;
 # "IST" is India's unless the page is read in Israel's or Ireland's zone.
 _ABBREVIATIONS = {
@@ -63,7 +63,7 @@ _REGION_ABBREVIATIONS = {"ET": "America/New_York", "CT": "America/Chicago", "MT"
 _OFFSET = (
     r"(?:\s*\(?((?:UTC|GMT)\s*[+-]\s*\d{1,2}(?::?\d{2})?|[+-]\d{2}:?\d{2}|(?-i:"
     + "|".join(sorted([*_ABBREVIATIONS, *_REGION_ABBREVIATIONS, "CST", "IST"], key=len, reverse=True))
-    + r"))(?![A-Za-z]))?"
+    + r"))(?-i:(?![a-z]|[A-Z](?![a-z]))))?"  # a capitalised word may follow with no space between ("6:43pm EDTTags: …")
 )
 
 # Each form opens with a lookahead on the characters its matches start with: lines are
@@ -128,6 +128,9 @@ _AFTERNOON_WORDS = ("下午", "晚上", "傍晚", "中午")
 _NO_YEAR = re.compile(
     r"(?<![\d/.\-:年])(?:(\d{2})[-/](\d{2})|(\d{1,2})\s*月\s*(\d{1,2})\s*[日号號])(?![\d/.\-])[\s,]*(\d{1,2})\s*[:：]\s*(\d{2})(?![\d/])"
 )
+# The same in English with the month's name: "Jun 20 @ 3:14pm" (Steam), "June 20 at 3:14 PM".
+_NO_YEAR_NAMED = re.compile(r"(?<![\w,])([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?!\s*,?\s*\d{4})\s*(?:@|at|,)?\s*"
+                            r"(\d{1,2}):(\d{2})\s*([ap])?\.?m?\b", re.I)
 _UNITS = {
     "秒": "seconds", "second": "seconds",
     "分钟": "minutes", "分鐘": "minutes", "分": "minutes", "minute": "minutes", "min": "minutes",
@@ -288,12 +291,18 @@ def _relative(text: str, context: DateContext) -> datetime | None:
         return _build(day.year, day.month, day.day, match[4], match[5], None, "pm" if afternoon else match[6], context.zone)
     if match := _NO_YEAR.search(text):
         month, day = (match[1], match[2]) if match[1] else (match[3], match[4])
-        hour, minute = match[5], match[6]
-        moment = _build(now.year, month, day, hour, minute, None, None, context.zone)
-        if moment is not None and moment > now + timedelta(days=1):
-            moment = _build(now.year - 1, month, day, hour, minute, None, None, context.zone)
-        return moment
+        return _this_year(month, day, match[5], match[6], None, now, context)
+    if (match := _NO_YEAR_NAMED.search(text)) and (month := _MONTHS.get(match[1].lower())):
+        return _this_year(month, match[2], match[3], match[4], match[5] and match[5] + "m", now, context)
     return None
+
+
+def _this_year(month, day, hour, minute, ampm, now: datetime, context: DateContext) -> datetime | None:
+    """The day in the fetch's year, or the year before when that day would lie ahead of the fetch."""
+    moment = _build(now.year, month, day, hour, minute, None, ampm, context.zone)
+    if moment is not None and moment > now + timedelta(days=1):
+        moment = _build(now.year - 1, month, day, hour, minute, None, ampm, context.zone)
+    return moment
 
 
 def _clock_before(text: str, start: int) -> tuple | None:

@@ -108,6 +108,9 @@ def _is_boilerplate(element, page_length: int, page_prose: int, strengths: dict[
     if label not in strengths:
         strengths[label] = _furniture_label(label)
     strength = strengths[label]
+    if strength is not None and element.get("id") and _anchor_of_own_text(element):
+        label = element.get("class") or ""  # a heading's anchor made of its words ("related-quests-and-unlocks")
+        strength = _furniture_label(label) if label.strip() else None
     if strength is None:
         return False
     # Never drop a container holding most of the page's text or prose: a label like
@@ -121,6 +124,17 @@ def _is_boilerplate(element, page_length: int, page_prose: int, strengths: dict[
     # Weak words ("widget", "left") also name article wrappers; only link lists and short
     # blocks under them are furniture.
     return strength == "strong" or length < 300 or _link_density(element) > 0.35
+
+
+def _alphanumeric(text: str) -> str:
+    return "".join(filter(str.isalnum, text.lower()))
+
+
+def _anchor_of_own_text(element) -> bool:
+    """An id that spells the element's own opening words: a heading's anchor, which says
+    nothing of what the element is."""
+    anchor = _alphanumeric(element.get("id"))
+    return len(anchor) >= 4 and _alphanumeric(text_content(element)[:200]).startswith(anchor)
 
 
 def _around_headline(root, title: str | None) -> set:

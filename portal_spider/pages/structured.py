@@ -232,7 +232,9 @@ def _from_meta(meta_elements: list, found: Structured) -> None:
 
 
 def _itemprop_text(element) -> str:
-    value = element.get("content") or element.get("datetime")
+    # An <abbr> holds its machine-readable value in its title (microformats' abbr pattern:
+    # Blogger's "<abbr class='published' title='2024-06-21T18:14:00-07:00'>6:14 PM</abbr>").
+    value = element.get("content") or element.get("datetime") or (element.get("title") if element.tag == "abbr" else None)
     if value:
         return value
     named = element.xpath(".//*[@itemprop='name']")
