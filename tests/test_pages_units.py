@@ -1585,3 +1585,32 @@ def test_account_links_are_no_writer():
     html = page(f"<div class='masthead_user'><a href='/user/login'>Log In</a> <a href='/user/register'>Sign Up</a></div>"
                 f"<h1>Is the DLC too hard without summons?</h1>{ENGLISH_WORDS}")
     assert parse_article(html, "https://a.example/x").author is None
+
+
+def test_a_thread_with_a_tagged_subject_a_floor_header_and_a_long_nickname():
+    # NGA: "楼主 … 只看" over the first post, its subject tagged "[讨论]"; Tieba's nicknames
+    # run past a person's name.
+    posts = "".join(_table_post(user, number) for number, user in enumerate(["冰糖葫芦不加糖", "路人甲", "路人乙"]))
+    posts = posts.replace("<a name='l0'>#0</a>", "<a name='l0'>楼主</a>").replace(
+        "1{number}:15</span>", "").replace("10:15</span></div>", "10:15</span> <a href='#'>只看</a></div>").replace(
+        "<h3>须弥神瞳", "<h3>[讨论] 须弥神瞳")
+    html = page(f"<div id='m_posts'>{posts}</div>", "<title>[讨论] 须弥神瞳全收集路线整理 玩家社区</title>")
+    article = parse_article(html, "https://bbs.example.cn/read.php?tid=33000000")
+    assert article.author == "冰糖葫芦不加糖"
+    assert article.body_text.split("\n")[0].startswith("第0帖第0段") and "第1帖" not in article.body_text
+
+
+def test_a_wikis_navbox_and_action_tabs_are_no_article_and_no_writer():
+    navbox = ("<div class='navbox'><table class='navbox-inner'><tr><th>角色</th></tr><tr><td>蒙德：<a href='/a'>琴</a> · "
+              "<a href='/b'>温迪</a>　璃月：<a href='/c'>钟离</a> · <a href='/d'>胡桃</a></td></tr></table></div>")
+    html = page(f"<h1 id='firstHeading'>纳西妲</h1><div class='page-actions'><a href='?action=edit'>编辑</a> "
+                f"<a href='?action=history'>历史</a> <a href='/wiki/讨论:纳西妲'>讨论</a></div>"
+                f"<div class='mw-parser-output'><p>{HAN * 4}</p><p>{HAN * 3}</p>{navbox}</div>", "<title>纳西妲 - 原神WIKI</title>")
+    article = parse_article(html, "https://wiki.example.cn/ys/纳西妲")
+    assert article.author is None and "钟离" not in article.body_text
+
+
+def test_the_sites_name_before_its_writer_is_no_second_writer():
+    html = page(f"<h1>新版本公布全球上线时间</h1><p>作者：遊戲基地 小狼 2024-06-20 10:30</p><div><p>{HAN * 5}</p></div>",
+                "<title>新版本公布全球上线时间 - 遊戲基地 gamebase</title><meta property='og:site_name' content='遊戲基地 gamebase'>")
+    assert parse_article(html, "https://news.gamebase.example.tw/news/detail/1").author == "小狼"

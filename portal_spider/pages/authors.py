@@ -116,7 +116,9 @@ _NOT_A_WRITER = set(
     "提示 注意 声明 聲明 附件 图片 圖片 视频 視頻 活动 活動 攻略 专访 專訪 独家 獨家 快讯 快訊 社论 社論 观点 觀點 "
     # A site's menu and tools: a line of their own by the headline, some opening with a surname (管, 关).
     "管理 登录 登錄 注册 註冊 订阅 訂閱 联系 聯繫 收藏 分享 举报 舉報 关注 關注 回复 回覆 返回 更多 搜索 帮助 幫助 "
-    "设置 設置 退出 打印 顶部 頂部 目录 目錄".split()
+    "设置 設置 退出 打印 顶部 頂部 目录 目錄 "
+    # A wiki page's action tabs: "编辑 历史 讨论" reads as an editor label and two names.
+    "历史 歷史 讨论 討論 查看 阅读 閱讀 编辑 編輯 监视 監視 源代码 原始碼".split()
 )
 # A date as bylines show it: "11.12.2019", "2019-12-11", "1. Februar 2022", "Feb 1, 2022".
 _SHOWN_DATE = r"(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}\.\s*[^\W\d]{3,9}\.?\s+\d{4}|[^\W\d]{3,9}\.?\s+\d{1,2},?\s+\d{4})"
@@ -338,7 +340,8 @@ def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
             continue  # "文/观察者网专栏作者 张三": the column is the writer's role; the name follows 作者
         if _PHOTOGRAPHER.match(value):
             continue  # "新华社记者 才扬 摄": the reporter took the photo; a caption, not the byline
-        names = [name for name in _names(value) or _colon_organisation(value) if name.lower() not in _PLACEHOLDERS]
+        names = [name for name in _names(value) or _colon_organisation(value)
+                 if name.lower() not in _PLACEHOLDERS and name not in _NOT_A_WRITER]
         if match.group().strip() in _PREPOSITIONS and not _names_after_preposition(names):
             continue  # "Por ende, …", "Von Risiken und Nebenwirkungen": prose, not a byline
         if names and all(_stands_in(name) for name in names):
@@ -659,6 +662,10 @@ def _marked_authors(root, near: list[str] | None = None, software: set[str] = fr
                 next((names for index, names in found if index < 5), None))
 
 
+# A forum member's nickname alone in author markup runs longer than a person's name ("冰糖葫芦不加糖").
+_NICKNAME = re.compile(r"[\u3400-\u9fff]{7,12}")
+
+
 def _marked_names(root):
     """(index among the marked elements, names) for each marked element naming someone."""
     for index, element in enumerate(root.xpath(_AUTHOR_MARKUP)[:_MARKED_LOOKED_AT]):
@@ -672,7 +679,8 @@ def _marked_names(root):
         led = text != raw  # "erstellt von Dominique — …", "Author: Bo2man am …": the label vouches for one word
         if 1 < len(text) < 80:
             pieces = _person_pieces(element)
-            names = pieces if len(pieces) > 1 and _only_names(element, pieces) else _names(text)
+            names = pieces if len(pieces) > 1 and _only_names(element, pieces) else (
+                _names(text) or ([text] if _NICKNAME.fullmatch(text) else []))
             alone = names == [text]  # the element holds nothing but the name
             # (Not the buttons beside an account's name: "中国广州发布 关注".)
             names = [_trimmed(n, pieces) for n in names
@@ -1215,6 +1223,9 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         if number == len(writers) and stand_in and not any(_placeholder(name) for name in stand_in[0].split(", ")):
             return stand_in
         names = _real_names(find(), software)
+        if names and len(names) > 1:
+            # "作者：遊戲基地 小狼": the site's name before its writer's.
+            names = [name for name in names if not any(key.startswith(_letters(name)) for key in sites)] or names
         if number == len(writers) and names:
             # "来源：三国志攻略站" on that site's page: the site's own content, no writer named.
             names = [name for name in names if _letters(name) not in sites] or None

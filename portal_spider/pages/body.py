@@ -39,7 +39,7 @@ _ENGLISH_BYLINE = re.compile(r"^(By|Written by|Posted by|Von|Autor)\s+\S", re.I)
 _EDIT_LINKS = re.compile(r"^\[[^\[\]]{1,40}\]$")
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 # A forum post's floor number on a line of its own: "#0", "1#", "2楼", "沙发".
-_FLOOR = re.compile(r"^(?:#\d{1,5}|\d{1,5}\s*#|\d{1,5}\s*[楼樓]|[楼樓]主|沙[发發]|板凳|地板)$")
+_FLOOR = re.compile(r"^(?:#\d{1,5}|\d{1,5}\s*#|\d{1,5}\s*[楼樓]|[楼樓]主|沙[发發]|板凳|地板)(?:\s*只看(?:该作者|該作者|[楼樓]主|此人)?)?$")
 _PAGE_NAV = re.compile(r"^(?:上一[页頁]|下一[页頁]|首[页頁]|尾[页頁]|末[页頁]|共|第|[页頁]|Prev\w*|Next|[\d\s|<>«».…\[\]/])+$", re.I)
 # A heading that opens the related-articles list closing many articles.
 _RELATED = re.compile(
@@ -248,7 +248,7 @@ def _drop_furniture(elements: list, title: str | None, in_data: set) -> None:
             key = normalise_for_compare(strip_pinyin(text)) if title_key and len(text) < 240 else None
             # A heading may show the title after a kicker ("Klimaschutz: Bohren, bis …").
             is_title = key is not None and (key == title_key or (
-                element.tag in ("h1", "h2") and key.endswith(title_key) and len(key) - len(title_key) <= 40))
+                element.tag in ("h1", "h2", "h3") and key.endswith(title_key) and len(key) - len(title_key) <= 40))
             links = sum(link_lengths[a] for a in element.iter("a"))
             page_nav = len(text) < 100 and _PAGE_NAV.match(text) and not _inline_in_prose(element, text)
             own = len(text) - links

@@ -34,7 +34,7 @@ _STRONG = {
     "comment", "comments", "comentarios", "commentaires", "kommentare", "commenti", "reacties", "kommentarer",
     "komentarze", "yorumlar", "pinglun", "breadcrumb", "breadcrumbs", "crumbs", "cookie", "cookies", "newsletter",
     "subscribe", "signup", "popup", "modal", "outbrain", "taboola", "disqus", "xgwz", "xgyd", "tjyd",
-    "trending", "popular", "copyright", "pagination", "pager", "caption", "captions", "credit",
+    "trending", "popular", "copyright", "pagination", "pager", "caption", "captions", "credit", "navbox",
     "credits", "gallery", "slideshow", "carousel", "lightbox",
 }
 _WEAK = {
