@@ -53,9 +53,12 @@ _SOURCE_LABEL = r"(?:Source\s*[:：]|Quelle\s*[:：]|Herausgeber(?:in)?\s*[:：]
 # 来源/出处 name the outlet a story was taken from: its author only when the page names
 # nobody else (the held-out zh-cwce labels count it so at times).
 _SYNDICATED_LABEL = r"(?:来\s*源|來\s*源|出\s*处|出\s*處|转\s*载|轉\s*載|转\s*自|轉\s*自)(?=\s*[:：]|\s)"
+# The first characters of every label above (whitespace: "（ 记者"): searched at every position
+# of every line, the pattern opens with a lookahead on them so that most positions fail at once.
+_LABEL_STARTS = "原作撰执執记記通实實发發采採文图圖楼樓投责責编編选選来來出转轉AaBbEeGgHhKkOoPpQqSsTtUuVvWw"
 _LABELS = re.compile(
-    rf"(?P<author>{_AUTHOR_LABEL})|(?P<poster>{_POSTER_LABEL})|(?P<editor>{_EDITOR_LABEL})|(?P<source>{_SOURCE_LABEL})"
-    rf"|(?P<syndicated>{_SYNDICATED_LABEL})"
+    rf"(?=[{_LABEL_STARTS}\s])(?:(?P<author>{_AUTHOR_LABEL})|(?P<poster>{_POSTER_LABEL})|(?P<editor>{_EDITOR_LABEL})"
+    rf"|(?P<source>{_SOURCE_LABEL})|(?P<syndicated>{_SYNDICATED_LABEL}))"
 )
 # Best first; "stand-in" is no label of its own but a labelled 小编 (see _STAND_INS).
 _RANKS = ("author", "poster", "editor", "source", "stand-in", "syndicated")
