@@ -608,6 +608,10 @@ def test_title_selector_overrides_everything():
      ("统筹/赵六 执笔／王五", "王五"),
      ("作者：泽田樱&nbsp;&nbsp;评论数：0", "泽田樱"),
      ("作者：那个谁 <a href='#comments'>评论(5)</a>", "那个谁"),
+     ("作者｜李小加", "李小加"),
+     ("文丨刘小蕾", "刘小蕾"),
+     ("本文来自微信公众号：某某团，作者：刘晓宁，题图来自：视觉中国", "刘晓宁"),
+     ("红星新闻记者 刘晓 实习记者 陈思", "刘晓, 陈思"),
      ("Herausgeber: Nordex SE", "Nordex SE"),
      ("Quelle: kathpress", "kathpress"),
      ("Von Jonas Peter Keller im Gespräch mit Mara Lindt", "Jonas Peter Keller, Mara Lindt"),
@@ -1614,3 +1618,26 @@ def test_the_sites_name_before_its_writer_is_no_second_writer():
     html = page(f"<h1>新版本公布全球上线时间</h1><p>作者：遊戲基地 小狼 2024-06-20 10:30</p><div><p>{HAN * 5}</p></div>",
                 "<title>新版本公布全球上线时间 - 遊戲基地 gamebase</title><meta property='og:site_name' content='遊戲基地 gamebase'>")
     assert parse_article(html, "https://news.gamebase.example.tw/news/detail/1").author == "小狼"
+
+
+def test_credits_without_a_colon_and_calls_to_follow_are_no_article_text():
+    text = "".join(f"<p>这次版本更新带来了新的副本和职业平衡调整，玩家可以在游戏中体验全新的剧情内容，第{i}段。</p>" for i in range(5))
+    html = page(f"<h1>新版本副本攻略整理</h1><div class='content'><p>点击上方蓝字关注我们</p>{text}<p>编辑 张莉</p>"
+                "<p>编辑 张磊 校对 刘军</p></div>", "<title>新版本副本攻略整理</title>")
+    body = parse_article(html, "https://www.game.example.cn/a/1.html").body_text
+    assert body.startswith("这次版本") and body.endswith("第4段。")
+
+
+def test_just_now_inside_a_sentence_is_no_date():
+    assert find_date("真正的竞争才刚刚开始", DateContext(CHINA, NOW)) is None
+    assert iso(find_date("刚刚 · 阅读 1.2万", DateContext(CHINA, NOW))) == "2025-05-13T12:00:00+08:00"
+
+
+def test_the_sites_logo_linking_home_is_no_writer():
+    # (A personal blog is named after its writer: only the logo linking to the front page is the site.)
+    html = page("<header><a class='logo' href='/'>简书</a><nav><a href='/'>首页</a><a href='/apps'>下载APP</a></nav></header>"
+                "<h1>三十岁，我辞职去大理开了一家书店</h1><div><div><span><a href='/u/7a1b2c3d4e5f'>林深见鹿</a></span>"
+                "<button type='button'><span>关注</span></button></div><div><time datetime='2024-06-20T02:30:21.000Z'>"
+                f"2024.06.20 10:30:21</time><span>字数 1,234</span><span>阅读 567</span></div></div><article><p>{HAN * 5}</p></article>",
+                "<title>三十岁，我辞职去大理开了一家书店 - 简书</title><meta property='og:site_name' content='简书'>")
+    assert parse_article(html, "https://www.jianshu.example/p/1").author == "林深见鹿"

@@ -22,11 +22,11 @@ _CREDIT_VERBS = ("Powered", "powered", "Designed", "designed", "Theme", "theme",
 _CREDIT_VERB = "".join(f"(?<!{verb} )" for verb in _CREDIT_VERBS)
 # Chinese labels need a colon or space after them: 作者手记 and 记者看东北 are words, not bylines.
 _AUTHOR_LABEL = (
-    r"(?:(?:原?作\s*者|原\s*[创創](?=\s*[:：]|\s+[^\s\d]{2,20}\s+\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2})|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：]|\s)"
+    r"(?:(?:原?作\s*者|原\s*[创創](?=\s*[:：]|\s+[^\s\d]{2,20}\s+\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2})|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：|｜丨]|\s)"
     r"|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平
     r"|^(?:记者|記者)(?=[\u4e00-\u9fff]{2,4}\s*[/／])"  # 記者張三／台北報導
     r"|(?<=[（(])\s*(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # a dateline's credit: 新华社巴黎12月9日电（记者唐霁）
-    r"|文\s*[/／]|文\s*[:：]|^\s*文\s*[|｜](?=\s*[\u4e00-\u9fff])|图\s*[/／]\s*文\s*[:：/／]?"
+    r"|文\s*[/／]|文\s*[:：]|^\s*文\s*[|｜丨](?=\s*[\u4e00-\u9fff])|图\s*[/／]\s*文\s*[:：/／]?"
     # The reporter's credit with a slash: "采写/张三", "执笔／李四", "记者/王五".
     r"|(?:采\s*写|採\s*寫|执笔人?|執筆人?|撰\s*稿人?|记\s*者|記\s*者)\s*[/／]"
     # Glued to the name after a separator of the meta line: "发布于 … | 来源cnBeta | 作者张三".
@@ -47,7 +47,7 @@ _AUTHOR_LABEL = (
 # author only when no byline names one.
 _POSTER_LABEL = (r"(?:Posted by|Submitted by|(?<![\w])(?:[Ee]rstellt|[Gg]espeichert|[Ee]ingestellt|[Vv]eröffentlicht|[Gg]epostet|[Ee]ingereicht)\s+von(?=\s)"
                  r"|(?:发布者|發佈者|發布者|发布人|發布人|发帖人|發帖人|投稿人|投稿者)(?=\s*[:：]))")
-_EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|责\s*编|責\s*編|编\s*辑|編\s*輯|选\s*稿|選\s*稿)(?=\s*[:：]|\s)|Edit(?:ed|ing) by|Editor\s*[:：])"
+_EDITOR_LABEL = r"(?:(?:责任编辑|責任編輯|责\s*编|責\s*編|编\s*辑|編\s*輯|选\s*稿|選\s*稿)(?=\s*[:：|｜丨]|\s)|Edit(?:ed|ing) by|Editor\s*[:：])"
 # A publisher credited as such (press releases): the author only when nothing else is named.
 _SOURCE_LABEL = r"(?:Source\s*[:：]|Quelle\s*[:：]|Herausgeber(?:in)?\s*[:：]|Publisher\s*[:：])"
 # 来源/出处 name the outlet a story was taken from: its author only when the page names
@@ -64,7 +64,8 @@ _LABELS = re.compile(
 _RANKS = ("author", "poster", "editor", "source", "stand-in", "syndicated")
 _STAND_IN_RANK = _RANKS.index("stand-in")
 _VALUE_END = re.compile(
-    r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜【】\[\]()（）<>《》«»。;；•·:：]|"
+    r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜丨【】\[\]()（）<>《》«»。;；•·:：]|"
+    r"[，,]\s*[\u4e00-\u9fff]{1,6}\s*[:：]|"  # "作者：刘晓宁，题图来自：视觉中国": the next clause's label
     r"发布|發布|发表|發表|发帖|發帖|(?:[\u4e00-\u9fff]{2}(?=时间|時間|日期))?(?:时间|時間|日期)|点击|點擊|阅读|閱讀|浏览|瀏覽|评论(?!员)|評論(?!員)|回复|回覆|字号|字體|http|报道|報道|報導|摄|攝|整理|整合|编译|編譯|发自|發自|"
     r"[图圖]\s*[/／:：]|"
     r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|"
@@ -121,7 +122,9 @@ _NOT_A_WRITER = set(
     "管理 登录 登錄 注册 註冊 订阅 訂閱 联系 聯繫 收藏 分享 举报 舉報 关注 關注 回复 回覆 返回 更多 搜索 帮助 幫助 "
     "设置 設置 退出 打印 顶部 頂部 目录 目錄 "
     # A wiki page's action tabs: "编辑 历史 讨论" reads as an editor label and two names.
-    "历史 歷史 讨论 討論 查看 阅读 閱讀 编辑 編輯 监视 監視 源代码 原始碼".split()
+    "历史 歷史 讨论 討論 查看 阅读 閱讀 编辑 編輯 监视 監視 源代码 原始碼 "
+    # A reporter's rank before the word 记者 ("刘晓 实习记者 陈思").
+    "实习 實習 见习 見習 特约 特約 首席 资深 資深 本报 本報".split()
 )
 # A date as bylines show it: "11.12.2019", "2019-12-11", "1. Februar 2022", "Feb 1, 2022".
 _SHOWN_DATE = r"(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}\.\s*[^\W\d]{3,9}\.?\s+\d{4}|[^\W\d]{3,9}\.?\s+\d{1,2},?\s+\d{4})"
@@ -228,7 +231,7 @@ _WITH_OTHERS = re.compile(r"\s*\(\s*(?:avec|with|mit|con|com)\s+([^()]{3,80})\)"
 def _names(value: str) -> list[str]:
     """Names from the text after a label, stopping at the first thing that is no name."""
     value = _WITH_OTHERS.sub(r", \1", _PADDED_NAME.sub(r"\1\2", _GLUED_MONTH.sub(" ", value)))
-    value = value.strip(" :：/／|-—")
+    value = value.strip(" :：/／|｜丨-—")
     if nicknamed := _NICKNAMED.match(value):  # "Richard (R.J.) Eskow": the brackets end no name
         rest = value[nicknamed.end():].lstrip(" ,;&|")
         return [nicknamed[1]] + (_names(rest) if rest else [])
@@ -965,6 +968,14 @@ def _signature(tail: str | None) -> list[str] | None:
     return [note[1]] if note and _person_line(note[1]) else None
 
 
+def _home_links(root, url: str) -> set[str]:
+    """The texts of links to the site's front page (its logo, "首页")."""
+    host = urlsplit(url).hostname
+    return {clean_line(link.text_content()) for link in root.iter("a")
+            if (href := urlsplit((link.get("href") or "").strip())).path in ("", "/") and not href.query
+            and href.hostname in (None, host) and (link.get("href") or "").strip() not in ("", "#")}
+
+
 def _site_words(url: str, site_names: list[str], document_title: str) -> set[str]:
     """Keys that name the site: og:site_name, the host name, the <title>'s site segment."""
     keys = {_letters(s) for s in site_names}
@@ -1229,6 +1240,8 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         if names and len(names) > 1:
             # "作者：遊戲基地 小狼": the site's name before its writer's.
             names = [name for name in names if not any(key.startswith(_letters(name)) for key in sites)] or names
+        if names and all(_HAN_NAME.match(name) and _letters(name) in sites and name in _home_links(root, url) for name in names):
+            continue  # the site's logo ("简书", a link to the front page) read as a name alone on its line
         if number == len(writers) and names:
             # "来源：三国志攻略站" on that site's page: the site's own content, no writer named.
             names = [name for name in names if _letters(name) not in sites] or None

@@ -21,12 +21,14 @@ _BREADCRUMB = re.compile(r"^[^\s:：，。]{1,6}位置\s*[:：]|^位置\s*[:：]
 _LABELLED_DAY = r"(?=\s*[:：]\s*(?:\d{2,4}\s*[-/.年]|\d{1,2}\s*[:：月]|\d+\s*(?:秒|分钟|分鐘|小时|小時|天)前|今天|昨天|前天|刚刚|剛剛))"
 _BYLINE_LABEL = re.compile(
     r"(作者|撰文|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|原创|原創|发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|"
-    r"(?:(?<![\u4e00-\u9fff])|(?<=文章|新闻|新聞|信息|資訊|资讯|稿件|消息|内容|內容|图片|圖片|资料|資料|数据|數據))(?:来源|來源)|"
+    r"(?:(?<![\u4e00-\u9fff])|(?<=文章|新闻|新聞|信息|資訊|资讯|稿件|消息|内容|內容|图片|圖片|题图|題圖|资料|資料|数据|數據))(?:来源|來源)|"
     rf"(?:时间|時間|日期){_LABELLED_DAY}|"
     r"浏览|瀏覽|阅读|閱讀|点击|點擊)\s*[:：]"
     # The people credited as official accounts write them: "编辑|禤志杰", "校对|黄慧敏".
-    r"|(作者|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|校对|校對)\s*[|｜]"
+    r"|(作者|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|校对|校對)\s*[|｜丨]|^\s*(文)\s*[|｜丨/／]"
 )
+# Credits without a colon, alone on their line: "编辑 张莉", "编辑 张磊 校对 刘军".
+_SPACED_CREDITS = re.compile(r"^(?:(?:作者|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|校对|校對|审核|審核)\s+[\u4e00-\u9fff·]{2,6}\s*)+$")
 # Reporter lines without a colon ("本报记者王燕平", a site or channel set off before the
 # word: "新华网黑龙江频道 记者 伊琳") and bare datelines ("2003-7-24 钱江晚报").
 _REPORTER_LINE = re.compile(r"^(?:本报|本刊|本台|新华社|中新社|\S{2,12}\s+)?(?:记者|記者|实习生|實習生|通讯员|通訊員)\s*\S")
@@ -37,6 +39,7 @@ _SENTENCE = re.compile(r"[，。？！；]|[?!]\s")
 _ENGLISH_BYLINE = re.compile(r"^(By|Written by|Posted by|Von|Autor)\s+\S", re.I)
 # A wiki heading's edit links: "[编辑]", "[edit | edit source]".
 _EDIT_LINKS = re.compile(r"^\[[^\[\]]{1,40}\]$")
+_TAG = re.compile(r"\s*[\[【［(（][^\]】］)）]{1,8}[\]】］)）]\s*")
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 # A forum post's floor number on a line of its own: "#0", "1#", "2楼", "沙发".
 _FLOOR = re.compile(r"^(?:#\d{1,5}|\d{1,5}\s*#|\d{1,5}\s*[楼樓]|[楼樓]主|沙[发發]|板凳|地板)(?:\s*只看(?:该作者|該作者|[楼樓]主|此人)?)?$")
@@ -53,9 +56,10 @@ _COPYRIGHT = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\s*(?:©|\(c\)|\d{4})|all 
                         # and a reprint notice: "转载请注明出处", "未经授权禁止转载", "謝絕轉載"
                         r"|(?:转载|轉載)[请請]?(?:注明|註明|联系|聯繫)|(?:禁止|严禁|嚴禁|谢绝|謝絕|不得)(?:任何)?(?:转载|轉載)", re.I)
 _NOTICE_LENGTH = 120
-# A portal's call to scan its QR code, under the picture of it: "扫描二维码关注…官方微信", "扫码下载";
+# A portal's call to scan its QR code, under the picture of it: "扫描二维码关注…官方微信", "扫码下载",
+# or to follow its account: "点击上方蓝字关注我们";
 # and to its topic page: "更多相关资讯请关注：某游戏专区".
-_FOLLOW_US = re.compile(r"(?:扫描|掃描|扫码|掃碼|长按|長按).{0,12}(?:二维码|二維碼|关注|關注|下载|下載)"
+_FOLLOW_US = re.compile(r"(?:扫描|掃描|扫码|掃碼|长按|長按|点击|點擊).{0,20}(?:二维码|二維碼|关注|關注|下载|下載)"
                         r"|^更多.{0,8}(?:请|請)(?:关注|關注|访问|訪問|点击|點擊)\s*[:：]")
 _FOLLOW_LENGTH = 40
 _FURNITURE_TAGS = ("h1", "h2", "p", "div", "span", "td", "li", "ul", "ol", "table", "center", "font", "dl", "section")
@@ -79,7 +83,7 @@ def is_byline(text: str) -> bool:
         return True
     if _SENTENCE.search(text):
         return False  # "记者：你通过什么渠道获取信息？" is an interview question, not a byline
-    if len(text) < 40 and (_REPORTER_LINE.match(text) or _DATELINE.match(text)):
+    if len(text) < 40 and (_REPORTER_LINE.match(text) or _DATELINE.match(text) or _SPACED_CREDITS.match(text)):
         return True
     if len(text) >= 160:
         return False
@@ -248,7 +252,9 @@ def _drop_furniture(elements: list, title: str | None, in_data: set) -> None:
             key = normalise_for_compare(strip_pinyin(text)) if title_key and len(text) < 240 else None
             # A heading may show the title after a kicker ("Klimaschutz: Bohren, bis …").
             is_title = key is not None and (key == title_key or (
-                element.tag in ("h1", "h2", "h3") and key.endswith(title_key) and len(key) - len(title_key) <= 40))
+                element.tag in ("h1", "h2") and key.endswith(title_key) and len(key) - len(title_key) <= 40)
+                # A forum post's subject: the title after its tag ("[讨论] …").
+                or (element.tag == "h3" and key.endswith(title_key) and _TAG.fullmatch(key[: len(key) - len(title_key)])))
             links = sum(link_lengths[a] for a in element.iter("a"))
             page_nav = len(text) < 100 and _PAGE_NAV.match(text) and not _inline_in_prose(element, text)
             own = len(text) - links

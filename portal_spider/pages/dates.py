@@ -118,7 +118,7 @@ _YM_CN = re.compile(r"(?=[12])(?<!\d)((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月(?!
 _AGO_CN = re.compile(r"(\d+|" + _CN_NUMBER + r"|[两兩]|半)\s*(秒|分钟|分鐘|分|小时|小時|个小时|個小時|天|日|周|週|星期|个月|個月)\s*前")
 _AGO_EN = re.compile(r"(\d+|an?)\s+(second|minute|min|hour|hr|day|week)s?\s+ago", re.I)
 # Day words count only with a clock time ("昨天 12:30"); alone they are too often prose.
-_DAY_WORD = re.compile(r"(刚刚|剛剛|just now)|(今天|昨天|前天|today|yesterday)[\s,]*(?:at\s+)?(上午|早上|凌晨|下午|晚上|傍晚|中午)?\s*"
+_DAY_WORD = re.compile(r"((?:刚刚|剛剛)(?![\u4e00-\u9fff])|just now)|(今天|昨天|前天|today|yesterday)[\s,]*(?:at\s+)?(上午|早上|凌晨|下午|晚上|傍晚|中午)?\s*"
                        r"(\d{1,2})\s*[:：]\s*(\d{2})(?:\s*([ap])\.?\s?m\b\.?)?", re.I)
 _AFTERNOON_WORDS = ("下午", "晚上", "傍晚", "中午")
 # Month, day and clock without a year ("09-05 11:10", "9月5日 11:10"; single digits with
