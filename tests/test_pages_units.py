@@ -1641,3 +1641,9 @@ def test_the_sites_logo_linking_home_is_no_writer():
                 f"2024.06.20 10:30:21</time><span>字数 1,234</span><span>阅读 567</span></div></div><article><p>{HAN * 5}</p></article>",
                 "<title>三十岁，我辞职去大理开了一家书店 - 简书</title><meta property='og:site_name' content='简书'>")
     assert parse_article(html, "https://www.jianshu.example/p/1").author == "林深见鹿"
+
+
+def test_a_wechat_articles_time_is_its_script_variable():
+    html = page(f"<h1 id='activity-name'>一家新势力车企的90天自救</h1><em id='publish_time'></em><div id='js_content'><p>{HAN * 5}</p></div>"
+                "<script>var nickname = '晚点LatePost'; var ct = \"1718850600\";</script>")
+    assert parse_article(html, "https://mp.weixin.qq.com/s/abc").published_at == "2024-06-20T10:30:00+08:00"

@@ -7,6 +7,7 @@ import json
 import logging
 import re
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from urllib.parse import urlsplit
 
 from lxml import etree
@@ -291,6 +292,18 @@ def _own_urls(links: list, metas: list, url: str | None) -> set[str]:
     return {_page_key(u) for u in real} - {""}
 
 
+# A WeChat article's publication time, in its page script only: 'var ct = "1718850600";',
+# 'var create_time = "1718850600" * 1;' (seconds since the epoch).
+_SCRIPT_TIME = re.compile(r"\bvar\s+(?:ct|create_time|publish_time)\s*=\s*[\"']?(1\d{9})[\"']?")
+
+
+def _from_script_variables(scripts: list, found: Structured) -> None:
+    for script in scripts:
+        if script.get("src") is None and script.text and (match := _SCRIPT_TIME.search(script.text)):
+            found.add_date(datetime.fromtimestamp(int(match[1]), timezone.utc).isoformat(), STRUCTURED_DATA)
+            return
+
+
 def read_structured(tree: etree._Element, url: str | None = None, tagged: dict[str, list] | None = None) -> Structured:
     """Collect candidates in precedence order: JSON-LD, meta, itemprop/time. With the
     page's ``url``, JSON-LD dates of nodes about other pages are left out. ``tagged`` is
@@ -300,6 +313,7 @@ def read_structured(tree: etree._Element, url: str | None = None, tagged: dict[s
     _from_json_ld(tagged["script"], found, _own_urls(tagged["link"], tagged["meta"], url), _own_titles(tree, tagged["meta"]))
     _from_meta(tagged["meta"], found)
     _from_itemprop(tree, tagged["time"], found)
+    _from_script_variables(tagged["script"], found)
     _unescape(found)
     for link in _canonical_links(tagged["link"])[:1]:
         found.canonical = link.get("href").strip()
