@@ -1647,3 +1647,35 @@ def test_a_wechat_articles_time_is_its_script_variable():
     html = page(f"<h1 id='activity-name'>一家新势力车企的90天自救</h1><em id='publish_time'></em><div id='js_content'><p>{HAN * 5}</p></div>"
                 "<script>var nickname = '晚点LatePost'; var ct = \"1718850600\";</script>")
     assert parse_article(html, "https://mp.weixin.qq.com/s/abc").published_at == "2024-06-20T10:30:00+08:00"
+
+
+def test_a_commenter_marked_as_an_author_is_no_writer():
+    comment = ("<div class='comment' itemprop='comment' itemscope itemtype='https://schema.org/Comment'>"
+               "<div class='comment-author vcard' itemprop='author' itemscope itemtype='https://schema.org/Person'>"
+               "<cite itemprop='name'>Margaret</cite></div><p>Lovely dahlias!</p></div>")
+    html = page("<article itemscope itemtype='https://schema.org/CreativeWork'><h1>Lifting dahlia tubers</h1>"
+                "<span class='author vcard' itemprop='author' itemscope itemtype='https://schema.org/Person'>"
+                f"<span itemprop='name'>Tom Hughes</span></span>{ENGLISH_WORDS}</article>{comment}")
+    assert parse_article(html, "https://a.example/x").author == "Tom Hughes"
+
+
+def test_an_rdfa_date_on_the_shown_line_gives_its_offset():
+    # Drupal 7: the shown "06/03/2020" could be either; the RDFa content says which, with its offset.
+    html = page("<h1>Swarm season</h1><span property='dc:date dc:created' content='2020-06-03T14:05:00+01:00' "
+                f"datatype='xsd:dateTime'>Submitted by Margaret on Wed, 06/03/2020 - 14:05</span>{ENGLISH_WORDS}")
+    assert parse_article(html, "https://beekeepers.example.org/node/1").published_at == "2020-06-03T14:05:00+01:00"
+
+
+def test_a_byline_label_in_markup_of_its_own_is_no_writer():
+    html = page("<h1>Kreisstraße ab Montag gesperrt</h1><div class='td-post-author-name'><div class='td-author-by'>Von</div> "
+                f"<a href='/author/redaktion/'>Redaktion</a></div><p>{'Die Straße wird für Bauarbeiten gesperrt. ' * 8}</p>")
+    assert parse_article(html, "https://a.example.de/x").author != "Von"
+
+
+def test_page_builder_modules_numbered_in_their_class_are_one_article():
+    modules = "".join(f"<div class='et_pb_module et_pb_text et_pb_text_{i}'><div class='et_pb_text_inner'><p>Teil {i}: "
+                      + "Die Kinder sind für den Förderverein gelaufen und haben Geld gesammelt. " * 3 + "</p></div></div>"
+                      for i in range(3))
+    html = page(f"<h1>Spendenlauf 2021</h1><div class='et_pb_column'>{modules}</div><div class='sidebar'><p>Archiv</p></div>")
+    body = parse_article(html, "https://a.example.de/spendenlauf").body_text
+    assert all(f"Teil {i}:" in body for i in range(3))

@@ -691,7 +691,7 @@ def _marked_names(root):
             # (Not the buttons beside an account's name: "中国广州发布 关注".)
             names = [_trimmed(n, pieces) for n in names
                      if (alone or led or _HAN_NAME.match(n) or (_LATIN_NAME.match(n) and " " in n))
-                     and n not in _NOT_A_WRITER and n.lower() not in _UI_WORDS]
+                     and n not in _NOT_A_WRITER and n.lower() not in _UI_WORDS and n not in _PREPOSITIONS]
             if names:
                 yield index, names
 

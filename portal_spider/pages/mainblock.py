@@ -436,8 +436,10 @@ def _same_shape_blocks(best) -> list:
         return [best]  # a thread's replies are no continuation of its first post
     # A block of its own may hold one short sentence, most often the article's last; one
     # between two such blocks may hold none (a step's list of things needed).
+    # Page builders number their modules ("et_pb_text_0", "et_pb_text_1").
+    shape = _DIGITS.sub("", block.get("class") or "")
     alike = [sibling for sibling in parent if sibling is block or (
-        sibling.tag == block.tag and sibling.get("class") == block.get("class") and _link_density(sibling) < 0.2)]
+        sibling.tag == block.tag and _DIGITS.sub("", sibling.get("class") or "") == shape and _link_density(sibling) < 0.2)]
     sentences = [index for index, sibling in enumerate(alike) if sibling is block or _has_sentences(sibling, shortest=20)]
     like = alike[sentences[0]: sentences[-1] + 1] if len(sentences) >= 3 else []
     return like or [best]

@@ -248,6 +248,15 @@ def _published_time(time) -> bool:
                                                  or "publish" in (time.get("class") or ""))
 
 
+_COMMENT_TYPES = re.compile(r"schema\.org/(?:Comment|UserComments|Answer)\b", re.I)
+
+
+def _in_a_comment(element) -> bool:
+    """An author marked inside a comment's item (WordPress themes mark commenters so)."""
+    return any(_COMMENT_TYPES.search(scope.get("itemtype") or "")
+               for scope in element.iterancestors() if scope.get("itemscope") is not None)
+
+
 def _from_itemprop(tree, times: list, found: Structured) -> None:
     # One search for every itemprop, sorted out here: each XPath search walks the whole page.
     marked = [(element, element.get("itemprop")) for element in tree.xpath("//@itemprop/..") if element.tag != "meta"]
@@ -255,7 +264,7 @@ def _from_itemprop(tree, times: list, found: Structured) -> None:
         element = next((element for element, value in marked if value == prop), None)
         if element is not None:
             add(_itemprop_text(element), STRUCTURED_DATA)
-    authors = [element for element, value in marked if " author " in f" {value} "][:4]
+    authors = [element for element, value in marked if " author " in f" {value} " and not _in_a_comment(element)][:4]
     names = [_itemprop_text(element) for element in authors]
     names = [n for n in names if n.strip() and len(n) < 80]
     if names:
@@ -292,6 +301,18 @@ def _own_urls(links: list, metas: list, url: str | None) -> set[str]:
     return {_page_key(u) for u in real} - {""}
 
 
+_RDFA_DATES = etree.XPath("//*[@property and @content and not(self::meta)]")
+_RDFA_PUBLISHED = re.compile(r"(?:^|\s)(?:dc:date|dc:created|dcterms:created|dcterms:issued|schema:datePublished)(?:\s|$)")
+
+
+def _from_rdfa(tree, found: Structured) -> None:
+    """An RDFa date on a shown element: Drupal's '<span property="dc:date dc:created" content="2020-06-03T14:05:00+01:00">'."""
+    for element in _RDFA_DATES(tree):
+        if _RDFA_PUBLISHED.search(element.get("property")):
+            found.add_date(element.get("content"), STRUCTURED_DATA)
+            return
+
+
 # A WeChat article's publication time, in its page script only: 'var ct = "1718850600";',
 # 'var create_time = "1718850600" * 1;' (seconds since the epoch).
 _SCRIPT_TIME = re.compile(r"\bvar\s+(?:ct|create_time|publish_time)\s*=\s*[\"']?(1\d{9})[\"']?")
@@ -313,6 +334,7 @@ def read_structured(tree: etree._Element, url: str | None = None, tagged: dict[s
     _from_json_ld(tagged["script"], found, _own_urls(tagged["link"], tagged["meta"], url), _own_titles(tree, tagged["meta"]))
     _from_meta(tagged["meta"], found)
     _from_itemprop(tree, tagged["time"], found)
+    _from_rdfa(tree, found)
     _from_script_variables(tagged["script"], found)
     _unescape(found)
     for link in _canonical_links(tagged["link"])[:1]:
