@@ -1679,3 +1679,14 @@ def test_page_builder_modules_numbered_in_their_class_are_one_article():
     html = page(f"<h1>Spendenlauf 2021</h1><div class='et_pb_column'>{modules}</div><div class='sidebar'><p>Archiv</p></div>")
     body = parse_article(html, "https://a.example.de/spendenlauf").body_text
     assert all(f"Teil {i}:" in body for i in range(3))
+
+
+@pytest.mark.parametrize("footer, expected", [
+    ("All times are GMT -5. The time now is 02:05 PM.", "2020-06-13T14:05:00-05:00"),
+    ("Alle Zeiten sind UTC+01:00", "2020-06-13T14:05:00+01:00"),
+    ("Our GMT office is open", "2020-06-13T14:05:00+00:00"),
+])
+def test_a_forums_footer_states_the_zone_its_times_are_shown_in(footer, expected):
+    html = page(f"<h1>Rear sill rust: how bad is too bad?</h1><p>Posted June 13, 2020 2:05 PM</p>{ENGLISH_WORDS}"
+                f"<div id='footer'><p>{footer}</p></div>")
+    assert parse_article(html, "https://forum.example.com/showthread.php?t=1").published_at == expected

@@ -110,6 +110,23 @@ def _stated_zone(times: list, structured):
     return None
 
 
+# A forum's footer stating the zone its times are shown in: vBulletin's "All times are GMT -5",
+# phpBB's "Alle Zeiten sind UTC+01:00", Discuz!'s "GMT+8, 2024-6-22 12:00".
+_SHOWN_ZONE = re.compile(r"(?:All times are|Alle Zeiten sind|Toutes les heures sont au format|^)\s*(?:GMT|UTC)\s*"
+                         r"(?:([+-])\s*(\d{1,2})(?:[:.]?(\d{2}))?)?(?:\s*(?:hours?|Stunden?))?(?=[\s.,]|$)")
+
+
+def _footer_zone(lines: list) -> timezone | None:
+    """The zone a forum's footer says its times are shown in."""
+    for text, _ in lines[-60:]:
+        if "GMT" in text or "UTC" in text:
+            match = _SHOWN_ZONE.search(text)
+            if match and (match[1] or not text.lstrip().startswith(("GMT", "UTC"))):
+                minutes = int(match[2] or 0) * 60 + int(match[3] or 0)
+                return timezone(timedelta(minutes=-minutes if match[1] == "-" else minutes))
+    return None
+
+
 def _context(root, metas: list, times: list, structured, lines: list, title: str, url: str,
              options: ExtractionOptions) -> DateContext:
     """Naive dates are read in the portal's zone (options), else the zone the page implies:
@@ -120,7 +137,7 @@ def _context(root, metas: list, times: list, structured, lines: list, title: str
     lang = (root.get("lang") or root.get("xml:lang") or "").lower().replace("_", "-")
     locale = next((m.get("content") for m in metas if (m.get("property") or "").lower() == "og:locale"), None)
     sample = "".join(text for text, _ in lines[:80])[:3000]
-    zone = (parse_zone(options.timezone) or _chinese_zone(lang, host, sample, title)
+    zone = (parse_zone(options.timezone) or _footer_zone(lines) or _chinese_zone(lang, host, sample, title)
             or page_zone(lang, host) or page_zone((locale or "").lower().replace("_", "-"), "")
             or _stated_zone(times, structured) or ASSUMED_UTC)
     now = options.fetched_at
