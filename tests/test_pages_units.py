@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
@@ -1690,3 +1691,11 @@ def test_a_forums_footer_states_the_zone_its_times_are_shown_in(footer, expected
     html = page(f"<h1>Rear sill rust: how bad is too bad?</h1><p>Posted June 13, 2020 2:05 PM</p>{ENGLISH_WORDS}"
                 f"<div id='footer'><p>{footer}</p></div>")
     assert parse_article(html, "https://forum.example.com/showthread.php?t=1").published_at == expected
+
+
+@pytest.mark.parametrize("poster", ["<a class='follow-nickName' href='/u/1'>码农小张</a>",
+                                    "<div class='link-user__name'>盒友杂谈君</div>",
+                                    "<a class='user-name__text' href='/u/2'>喵喵开拓者</a>"])
+def test_a_platforms_poster_marked_as_its_nickname_or_user_name_is_the_writer(poster):
+    html = page(f"<h1>新手开荒思路分享</h1><div class='info'>{poster}<span>2024-06-20 10:30</span></div><div><p>{HAN * 5}</p></div>")
+    assert parse_article(html, "https://a.example.cn/topic/1").author == re.sub(r"<[^>]+>", "", poster)

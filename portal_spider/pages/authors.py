@@ -636,7 +636,9 @@ def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[st
 # footer, the publisher's); classes name the author in the site's language too ("autor", "auteur").
 _AUTHOR_MARKUP = (
     "(//a[@rel='author'] | //*[contains(@class, 'author') or contains(@class, 'autor') or contains(@class, 'auteur')"
-    " or contains(translate(@class, 'BYLINE', 'byline'), 'byline')]"
+    " or contains(translate(@class, 'BYLINE', 'byline'), 'byline')"
+    # A platform's or forum's poster: "follow-nickName", "user-name__text", "link-user__name".
+    " or contains(translate(@class, 'NICKAME', 'nickame'), 'nickname') or contains(translate(@class, 'USERNAME_-', 'username'), 'username')]"
     "[not(self::body)] | //address[not(ancestor::footer)])"
     "[not(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment') or contains(@class, 'related')])]"
     # An advertisement card credits its advertiser ("<span class='ad-author'>").
