@@ -429,8 +429,11 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
         # ("Autoren" in a menu over "Ein Absatz des Artikels mit …").
         rest = following.partition(names[0])[2].lstrip()[:1] if names else ""
         return names if names and not rest.islower() else None
-    if _POSTED_LINE.match(following) and text not in _NOT_A_WRITER and (names := _names(text)) == [text]:
-        return names  # a forum post's header: the poster's name, the "发表于 …" line under it
+    if (_POSTED_LINE.match(following) and text not in _NOT_A_WRITER and not _LABELS.search(following)
+            and (names := _names(text)) == [text]):
+        # A forum post's header: the poster's name, the "发表于 …" line under it (which names
+        # nobody itself: over "Posted on June 3, 2020 by admin" sits a menu's item).
+        return names
     dated = _DATED_NAME.match(text) or _NAME_THEN_DATE.match(text)
     if dated and _person_line(_COUNT_AFTER.sub("", dated[1])):
         return [_COUNT_AFTER.sub("", dated[1])]
