@@ -1703,7 +1703,8 @@ def test_a_platforms_poster_marked_as_its_nickname_or_user_name_is_the_writer(po
 
 def test_a_menu_item_over_a_dated_byline_naming_a_placeholder_is_no_writer():
     html = page("<nav><ul><li><a href='/events/'>Events</a></li><li><a href='/blog/'>Blog</a></li></ul></nav>"
-                "<h1>Five Lessons From Our First Repair Café</h1><div class='entry-meta'><span class='posted-on'>Posted on "
-                "<time datetime='2020-06-03T14:05:00-04:00'>June 3, 2020</time></span> <span class='byline'> by "
-                f"<span class='author vcard'><a href='/author/admin/'>admin</a></span></span></div>{ENGLISH_WORDS}")
+                "<article><div class='entry-meta'><span class='posted-on'>Posted on "
+                "<time datetime='2020-06-03T14:05:00-04:00'>June 3, 2020</time><time class='updated'>June 5, 2020</time></span>"
+                "<span class='byline'> by <span class='author vcard'><a href='/author/admin/'>admin</a></span></span></div>"
+                f"<h1>Five Lessons From Our First Repair Café</h1>{ENGLISH_WORDS}</article>")
     assert parse_article(html, "https://a.example.org/2020/06/03/repair-cafe/").author is None
