@@ -370,3 +370,12 @@ def test_a_teaser_h1_linking_elsewhere_yields_to_the_title_the_page_shows():
             "<h2>Das Studio vergrößert sein Team in Leipzig</h2>")
     assert title_of(body, "<title>Das Studio vergrößert sein Team in Leipzig - Spielwarte</title>") == (
         "Das Studio vergrößert sein Team in Leipzig")
+
+
+@pytest.mark.parametrize("label", ["Thread: ", "Topic: ", "Betreff: "])
+def test_a_forums_field_label_before_the_subject_is_no_part_of_the_title(label):
+    html = page(f"<h1>{label}<span class='threadtitle'>Rear sill rust on my 1991 NA - how bad is too bad?</span></h1>"
+                f"<div class='postbody'><p>{'The sills have started to bubble near the rear arches. ' * 6}</p></div>",
+                "<title> Rear sill rust on my 1991 NA - how bad is too bad?</title>")
+    title = parse_article(html, "https://forum.example.com/showthread.php?t=1").title
+    assert title == "Rear sill rust on my 1991 NA - how bad is too bad?"

@@ -34,7 +34,7 @@ _CREDIT_SEGMENT = re.compile(r"^\s*(?:Powered|Driven|Run)\s+by\b", re.I)
 
 
 # Forum software heads a thread with its field name: "主题: …", "Subject: …".
-_FIELD_LABEL = re.compile(r"^\s*(?:主\s*题|主\s*題|标\s*题|標\s*題|Subject|Thema|Betreff)\s*[:：]\s*", re.I)
+_FIELD_LABEL = re.compile(r"^\s*(?:主\s*题|主\s*題|标\s*题|標\s*題|Subject|Thema|Betreff|Thread|Topic)\s*[:：]\s*", re.I)
 
 
 def without_label(title: str) -> str:
