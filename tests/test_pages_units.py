@@ -610,6 +610,7 @@ def test_title_selector_overrides_everything():
      ("作者：泽田樱&nbsp;&nbsp;评论数：0", "泽田樱"),
      ("作者：那个谁 <a href='#comments'>评论(5)</a>", "那个谁"),
      ("作者｜李小加", "李小加"),
+     ("遊戲角落 記者林宏偉／綜合報導", "林宏偉"),
      ("文丨刘小蕾", "刘小蕾"),
      ("本文来自微信公众号：某某团，作者：刘晓宁，题图来自：视觉中国", "刘晓宁"),
      ("红星新闻记者 刘晓 实习记者 陈思", "刘晓, 陈思"),
@@ -1708,3 +1709,29 @@ def test_a_menu_item_over_a_dated_byline_naming_a_placeholder_is_no_writer():
                 "<span class='byline'> by <span class='author vcard'><a href='/author/admin/'>admin</a></span></span></div>"
                 f"<h1>Five Lessons From Our First Repair Café</h1>{ENGLISH_WORDS}</article>")
     assert parse_article(html, "https://a.example.org/2020/06/03/repair-cafe/").author is None
+
+
+def test_sentences_opening_with_by_are_article_text_and_a_pages_line_is_not():
+    paragraphs = ["By comparison, the Scadu Altus fragments are much easier to find.",
+                  "Some words of the article that go on for a while. " * 4,
+                  "By the way, the boss resets if you leave the arena."]
+    html = page("<h1>Scadutree Fragment locations</h1><div class='article-body'>" + "".join(f"<p>{p}</p>" for p in paragraphs)
+                + "<h3>By leveling up</h3><p>" + "Levels come from runes earned in the region. " * 3 + "</p>"
+                + "<div class='page-links'>Pages: <span>1</span> <a href='/guide/2/'>2</a> <a href='/guide/3/'>3</a></div></div>")
+    lines = parse_article(html, "https://a.example/guide/").body_text.split("\n")
+    assert lines[0] == paragraphs[0] and lines[2] == paragraphs[2] and "By leveling up" in lines
+    assert not any(line.startswith("Pages") for line in lines)
+
+
+def test_a_written_by_line_ends_at_the_last_updated_line_beside_it():
+    html = page("<h1>Frost Death Knight Rotation</h1><div class='guide-meta'><span class='guide-author'>Written by <a>Khazak</a></span>\n"
+                f"<span>Last updated June 20, 2024</span></div>{ENGLISH_WORDS}")
+    assert parse_article(html, "https://a.example/guide").author == "Khazak"
+
+
+def test_a_wikis_history_tab_and_a_reprint_ban_are_neither_writer_nor_text():
+    text = "".join(f"<p>這次版本更新帶來了新的副本和職業平衡調整，玩家可以在遊戲中體驗全新的劇情內容，第{i}段。</p>" for i in range(5))
+    html = page(f"<h1>艾爾登法環</h1><div class='wiki-tools'><a>編輯</a> | <a>歷史紀錄</a> | <a>討論</a></div><div>{text}"
+                "<p>※ 歡迎用「轉貼」或「分享」的方式轉傳文章連結；未經授權，請勿複製轉貼文章內容</p></div>")
+    article = parse_article(html, "https://wiki.example.tw/wiki/1")
+    assert article.author is None and article.body_text.endswith("第4段。")

@@ -24,7 +24,7 @@ _CREDIT_VERB = "".join(f"(?<!{verb} )" for verb in _CREDIT_VERBS)
 _AUTHOR_LABEL = (
     r"(?:(?:原?作\s*者|原\s*[创創](?=\s*[:：]|\s+[^\s\d]{2,20}\s+\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2})|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：|｜丨]|\s)"
     r"|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平
-    r"|^(?:记者|記者)(?=[\u4e00-\u9fff]{2,4}\s*[/／])"  # 記者張三／台北報導
+    r"|(?:^|(?<=\s))(?:记者|記者)(?=[\u4e00-\u9fff]{2,4}\s*[/／])"  # 記者張三／台北報導, 遊戲角落 記者林宏偉／綜合報導
     r"|(?<=[（(])\s*(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # a dateline's credit: 新华社巴黎12月9日电（记者唐霁）
     r"|文\s*[/／]|文\s*[:：]|^\s*文\s*[|｜丨](?=\s*[\u4e00-\u9fff])|图\s*[/／]\s*文\s*[:：/／]?"
     # The reporter's credit with a slash: "采写/张三", "执笔／李四", "记者/王五".
@@ -68,7 +68,7 @@ _VALUE_END = re.compile(
     r"[，,]\s*[\u4e00-\u9fff]{1,6}\s*[:：]|"  # "作者：刘晓宁，题图来自：视觉中国": the next clause's label
     r"发布|發布|发表|發表|发帖|發帖|(?:[\u4e00-\u9fff]{2}(?=时间|時間|日期))?(?:时间|時間|日期)|点击|點擊|阅读|閱讀|浏览|瀏覽|评论(?!员)|評論(?!員)|回复|回覆|字号|字體|http|报道|報道|報導|摄|攝|整理|整合|编译|編譯|发自|發自|"
     r"[图圖]\s*[/／:：]|"
-    r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|"
+    r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|\bLast\s+(?:updated|modified|edited)\b|"
     r"\b(?:[Vv]eröffentlicht|[Aa]ktualisiert|[Pp]ublicado|[Aa]ctualizado|[Pp]ublié|Datum|Date|Fecha)\b|"
     r"\b(?:Symbolbild|Symbolfoto|Titelbild|Beitragsbild|Kategorien|Kategorie|Categories|Category|Schlagwörter)\b|"
     r"\b(?:Illustration(?:en)?|Fotos?|Photos?|Bild(?:er)?|Grafik(?:en)?|Images?)\b|"
@@ -122,7 +122,7 @@ _NOT_A_WRITER = set(
     "管理 登录 登錄 注册 註冊 订阅 訂閱 联系 聯繫 收藏 分享 举报 舉報 关注 關注 回复 回覆 返回 更多 搜索 帮助 幫助 "
     "设置 設置 退出 打印 顶部 頂部 目录 目錄 "
     # A wiki page's action tabs: "编辑 历史 讨论" reads as an editor label and two names.
-    "历史 歷史 讨论 討論 查看 阅读 閱讀 编辑 編輯 监视 監視 源代码 原始碼 "
+    "历史 歷史 历史记录 歷史紀錄 讨论 討論 查看 阅读 閱讀 编辑 編輯 监视 監視 源代码 原始碼 游戏 遊戲 "
     # A reporter's rank before the word 记者 ("刘晓 实习记者 陈思").
     "实习 實習 见习 見習 特约 特約 首席 资深 資深 本报 本報".split()
 )

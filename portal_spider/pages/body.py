@@ -36,14 +36,16 @@ _DATELINE = re.compile(r"^\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?
 # A forum post's header line: "发表于 2019-9-5 11:10 | 只看该作者".
 _POST_HEADER_LINE = re.compile(r"^(?:发表于|發表於|发表在|發表在|Posted on)\s*\d{4}\s*[-/.年]\s*\d{1,2}", re.I)
 _SENTENCE = re.compile(r"[，。？！；]|[?!]\s")
-_ENGLISH_BYLINE = re.compile(r"^(By|Written by|Posted by|Von|Autor)\s+\S", re.I)
+# "By Jane Roe", "by admin"; not a sentence opening with the word ("By comparison, …", "By leveling up").
+_ENGLISH_BYLINE = re.compile(r"^(?:By|Written by|Posted by|Von|Autor)\s+(?:(?-i:[A-ZÀ-Þ])|[^\s,.;:]{1,24}$)", re.I)
 # A wiki heading's edit links: "[编辑]", "[edit | edit source]".
 _EDIT_LINKS = re.compile(r"^\[[^\[\]]{1,40}\]$")
 _TAG = re.compile(r"\s*[\[【［(（][^\]】］)）]{1,8}[\]】］)）]\s*")
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 # A forum post's floor number on a line of its own: "#0", "1#", "2楼", "沙发".
 _FLOOR = re.compile(r"^(?:#\d{1,5}|\d{1,5}\s*#|\d{1,5}\s*[楼樓]|[楼樓]主|沙[发發]|板凳|地板)(?:\s*只看(?:该作者|該作者|[楼樓]主|此人)?)?$")
-_PAGE_NAV = re.compile(r"^(?:上一[页頁]|下一[页頁]|首[页頁]|尾[页頁]|末[页頁]|共|第|[页頁]|Prev\w*|Next|[\d\s|<>«».…\[\]/])+$", re.I)
+_PAGE_NAV = re.compile(r"^(?:(?:Pages?|Seiten?|页面|頁面|分页|分頁)\s*[:：]\s*)?"  # WordPress's "Pages: 1 2 3"
+                       r"(?:上一[页頁]|下一[页頁]|首[页頁]|尾[页頁]|末[页頁]|共|第|[页頁]|Prev\w*|Next|[\d\s|<>«».…\[\]/])+$", re.I)
 # A heading that opens the related-articles list closing many articles.
 _RELATED = re.compile(
     r"^(?:相关|相關|延伸|推荐|推薦|更多)(?:报道|報道|文章|新闻|新聞|阅读|閱讀|链接|鏈接)\s*[:：]?$|"
@@ -54,7 +56,8 @@ _RELATED = re.compile(
 _COPYRIGHT = re.compile(r"©|\(c\)\s*\d{4}|\bcopyright\s*(?:©|\(c\)|\d{4})|all rights reserved|版权所有|版權所有"
                         r"|^(?:免责|免責|特别|特別)?(?:声明|聲明)\s*[:：]"  # and a disclaimer: "声明：…仅供参考"
                         # and a reprint notice: "转载请注明出处", "未经授权禁止转载", "謝絕轉載"
-                        r"|(?:转载|轉載)[请請]?(?:注明|註明|联系|聯繫)|(?:禁止|严禁|嚴禁|谢绝|謝絕|不得)(?:任何)?(?:转载|轉載)", re.I)
+                        r"|(?:转载|轉載)[请請]?(?:注明|註明|联系|聯繫)|(?:禁止|严禁|嚴禁|谢绝|謝絕|不得)(?:任何)?(?:转载|轉載)"
+                        r"|(?:请勿|請勿)(?:任意|擅自)?(?:复制|複製|转贴|轉貼|转载|轉載)", re.I)
 _NOTICE_LENGTH = 120
 # A portal's call to scan its QR code, under the picture of it: "扫描二维码关注…官方微信", "扫码下载",
 # or to follow its account: "点击上方蓝字关注我们";
