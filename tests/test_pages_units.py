@@ -1735,3 +1735,28 @@ def test_a_wikis_history_tab_and_a_reprint_ban_are_neither_writer_nor_text():
                 "<p>※ 歡迎用「轉貼」或「分享」的方式轉傳文章連結；未經授權，請勿複製轉貼文章內容</p></div>")
     article = parse_article(html, "https://wiki.example.tw/wiki/1")
     assert article.author is None and article.body_text.endswith("第4段。")
+
+
+@pytest.mark.parametrize("url, pager, expected", [
+    # WordPress's split post: the post's path and the page's number, links showing only the number.
+    ("https://a.example/2024/06/543210", "<span>1</span><a href='/2024/06/543210/2'>2</a><a href='/2024/06/543210/3'>3</a>",
+     ["https://a.example/2024/06/543210/2", "https://a.example/2024/06/543210/3"]),
+    ("https://a.example/reviews/smt-review/2/", "<a href='/reviews/smt-review/'>1</a><span>2</span><a href='/reviews/smt-review/3/'>3</a>",
+     ["https://a.example/reviews/smt-review/3/"]),
+    ("https://a.example/forums/t23-cheese/", "<a href='/forums/t23-cheese/2.htm'>2</a><a href='/forums/t23-cheese/3.htm'>3</a>",
+     ["https://a.example/forums/t23-cheese/2.htm", "https://a.example/forums/t23-cheese/3.htm"]),
+    # A page jumper's options.
+    ("https://a.example/gl/3912345.html", "<select><option value='3912345.html' selected>第1页：简介</option>"
+     "<option value='3912345_2.html'>第2页：打法</option><option value='3912345_3.html'>第3页：奖励</option></select>",
+     ["https://a.example/gl/3912345_2.html", "https://a.example/gl/3912345_3.html"]),
+    # Not: another post of the same name, a forum's list, another topic.
+    ("https://a.example/p/e3-is-dead-part-1", "<a href='/p/e3-is-dead-part-2'>Next</a><a href='/p/e3-is-dead-part-2'>2</a>", []),
+    ("https://bbs.a.example/forum.php?mod=viewthread&tid=123&extra=page%3D2",
+     "<a href='forum.php?mod=forumdisplay&fid=12&page=2'>返回列表</a>"
+     "<a href='forum.php?mod=viewthread&tid=123&extra=page%3D2&page=2'>2</a>",
+     ["https://bbs.a.example/forum.php?mod=viewthread&tid=123&extra=page%3D2&page=2"]),
+    ("https://a.example/forum/general/12", "<a href='/forum/general/13'>Another topic</a>", []),
+])
+def test_the_further_pages_of_a_split_article(url, pager, expected):
+    html = page(f"<h1>Split review</h1><div class='content'><p>{HAN * 5}</p></div><div class='pager'>{pager}</div>")
+    assert parse_article(html, url).page_urls == expected
