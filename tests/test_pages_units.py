@@ -1760,3 +1760,26 @@ def test_a_wikis_history_tab_and_a_reprint_ban_are_neither_writer_nor_text():
 def test_the_further_pages_of_a_split_article(url, pager, expected):
     html = page(f"<h1>Split review</h1><div class='content'><p>{HAN * 5}</p></div><div class='pager'>{pager}</div>")
     assert parse_article(html, url).page_urls == expected
+
+
+def test_a_stats_table_of_one_row_under_its_header_keeps_its_rows():
+    table = ("<table><tr><th>HP</th><th>Weakness</th><th>Resists</th></tr>"
+             "<tr><td>~15,000</td><td>Frostbite, Pierce</td><td>Fire, Holy</td></tr></table>")
+    html = page(f"<h1>How to beat Messmer</h1><div class='content'><p>{'Messmer is a hard boss of the region. ' * 5}</p>{table}</div>")
+    assert "HP\tWeakness\tResists\n~15,000\tFrostbite, Pierce\tFire, Holy" in parse_article(html, "https://a.example/x").body_text
+
+
+def test_a_framed_table_of_linked_names_and_figures_is_data_not_navigation():
+    rows = "".join(f"<tr><td>{level}</td><td><a href='/wiki/{move}'>{move}</a></td><td><a href='/wiki/Fire'>Fire</a></td>"
+                   f"<td><a href='/wiki/Special'>Special</a></td><td>{power}</td><td>100%</td></tr>" for level, move, power in
+                   [(1, "Ember", 40), (12, "Dragon Breath", 60), (19, "Fire Fang", 65), (30, "Flamethrower", 90),
+                    (36, "Inferno Overdrive", 95), (42, "Heat Wave", 95), (46, "Flare Blitz", 120), (54, "Blast Burn", 150)])
+    table = (f"<table class='roundy'><tr><th>Generation IX</th></tr><tr><td><table class='sortable'>"
+             f"<tr><th>Level</th><th>Move</th><th>Type</th><th>Cat.</th><th>Pwr.</th><th>Acc.</th></tr>{rows}</table></td></tr></table>")
+    html = page(f"<h1>Charizard</h1><div class='mw-parser-output'><p>{'Charizard is a Fire type Pokemon. ' * 6}</p>{table}</div>")
+    assert "30\tFlamethrower\tFire\tSpecial\t90\t100%" in parse_article(html, "https://wiki.example/Charizard").body_text
+
+
+def test_a_wikis_tagline_is_no_writer():
+    html = page(f"<h1>Charizard</h1><div id='siteSub'>From Bulbapedia, the community-driven Pokémon encyclopedia.</div>{ENGLISH_WORDS}")
+    assert parse_article(html, "https://wiki.example/Charizard").author is None

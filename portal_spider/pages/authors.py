@@ -539,12 +539,16 @@ def _only_date(text: str) -> bool:
 _WORD = re.compile(r"[^\W\d_]")
 
 
+_NOT_A_FIRST_NAME = {"from", "about", "with", "for", "aus", "über", "mit", "für"}
+
+
 def _person_line(text: str) -> bool:
     """Nothing but a first and last name (two to four words, not in capitals only: datelines
     and headings shout): "Anna von Berg"."""
     words = text.split()
     return (2 <= len(words) <= 4 and _LATIN_NAME.match(text) is not None and not text.isupper()
             and words[0].lower() not in _ARTICLES  # "The Nissan Northern Xperience": a teaser's headline
+            and words[0].lower() not in _NOT_A_FIRST_NAME  # "From Bulbapedia, the … encyclopedia": a wiki's tagline
             and not any(word.lower() in _UI_WORDS for word in words) and not _job_line(text)  # "Senior Editor"
             and _plausible_author(text, set()))
 

@@ -173,6 +173,7 @@ _INLINE_TEXT = _INLINE | {"a"}
 _SHORT_ARTICLE = 100  # characters: the shortest article text a link-heavy block may hold
 _WORD_CHARACTER = re.compile(r"\w")
 _GRID_ROWS = 3  # rows of two or more cells that make a table a grid of data
+_FIGURE = re.compile(r"[+\-–—]?\d[\d.,]*\s*%?")
 
 
 def _table_cells(table) -> list[list]:
@@ -208,7 +209,9 @@ def _data_table_cells(top) -> list:
     cells: list = []
     for table in top.iter("table"):
         rows = _table_cells(table)
-        if sum(len(row) >= 2 for row in rows) < _GRID_ROWS or _month_calendar(rows):
+        # (A header row of <th> over one row of values is a grid too: a boss's stats.)
+        headed = len(rows) == 2 and len(rows[0]) >= 2 and all(cell.tag == "th" for cell in rows[0])
+        if (sum(len(row) >= 2 for row in rows) < _GRID_ROWS and not headed) or _month_calendar(rows):
             continue
         lengths = [len(fold_whitespace(text_content(cell))) for row in rows for cell in row]
         if max(lengths) * 5 <= sum(lengths) * 2:
@@ -258,7 +261,8 @@ def _drop_furniture(elements: list, title: str | None, in_data: set) -> None:
                 element.tag in ("h1", "h2") and key.endswith(title_key) and len(key) - len(title_key) <= 40)
                 # A forum post's subject: the title after its tag ("[讨论] …").
                 or (element.tag == "h3" and key.endswith(title_key) and _TAG.fullmatch(key[: len(key) - len(title_key)])))
-            links = sum(link_lengths[a] for a in element.iter("a"))
+            # (A data table's linked names are its data, also inside the table that frames it.)
+            links = sum(link_lengths[a] for a in element.iter("a") if a not in in_data)
             page_nav = len(text) < 100 and _PAGE_NAV.match(text) and not _inline_in_prose(element, text)
             own = len(text) - links
             link_list = (links / len(text) > 0.6 and (own < _SHORT_ARTICLE or own * 2 < unlinked)
@@ -271,7 +275,10 @@ def _drop_furniture(elements: list, title: str | None, in_data: set) -> None:
                 words = len(_WORD_CHARACTER.findall(text))
                 own = words - sum(len(_WORD_CHARACTER.findall(text_content(a))) for a in element.iter("a"))
                 headlines = sum(map(_headline_row, rows := _table_cells(element)))
-                furniture = (own < 0.4 * words and (own < _SHORT_ARTICLE or own * 2 < unlinked)) or headlines * 5 >= len(rows) * 3
+                # Figures in most rows make linked names data (a learnset: move, type, power, accuracy).
+                figures = sum(any(_FIGURE.fullmatch(text_content(cell).strip()) for cell in row) for row in rows)
+                furniture = (own < 0.4 * words and (own < _SHORT_ARTICLE or own * 2 < unlinked) and figures * 2 < len(rows)
+                             ) or headlines * 5 >= len(rows) * 3
             elif element.tag == "table" and _month_calendar(_table_cells(element)):
                 furniture = True
             else:
