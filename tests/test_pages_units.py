@@ -1783,3 +1783,12 @@ def test_a_framed_table_of_linked_names_and_figures_is_data_not_navigation():
 def test_a_wikis_tagline_is_no_writer():
     html = page(f"<h1>Charizard</h1><div id='siteSub'>From Bulbapedia, the community-driven Pokémon encyclopedia.</div>{ENGLISH_WORDS}")
     assert parse_article(html, "https://wiki.example/Charizard").author is None
+
+
+def test_a_wikis_footnote_marks_and_a_last_heading_without_its_section_are_no_body_text():
+    text = "".join(f"<p>这次版本更新带来了新的副本和职业平衡调整，玩家可以体验全新的剧情<sup id='cite_ref-{i}' class='reference'>"
+                   f"<a href='#cite_note-{i}'>[{i}]</a></sup>，第{i}段。</p>" for i in range(5))
+    notes = "<h2><span class='mw-headline'>参考资料</span></h2><ol class='references'><li><a href='https://a.example/'>官网</a></li></ol>"
+    html = page(f"<h1>新版本</h1><div class='mw-parser-output'>{text}{notes}</div>", "<title>新版本 - 游戏百科</title>")
+    body = parse_article(html, "https://wiki.example.cn/新版本").body_text
+    assert "[1]" not in body and body.endswith("第4段。")

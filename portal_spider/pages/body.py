@@ -20,12 +20,15 @@ _BREADCRUMB = re.compile(r"^[^\s:：，。]{1,6}位置\s*[:：]|^位置\s*[:：]
 # a bare time or date label counts only before a date, a source only alone or after an article's word.
 _LABELLED_DAY = r"(?=\s*[:：]\s*(?:\d{2,4}\s*[-/.年]|\d{1,2}\s*[:：月]|\d+\s*(?:秒|分钟|分鐘|小时|小時|天)前|今天|昨天|前天|刚刚|剛剛))"
 _BYLINE_LABEL = re.compile(
+    # (The branches' first characters first: the pattern is searched at every position of every line.)
+    r"(?=[作撰记記责責编編原发發来來文新信資资稿消内內图圖题題数數时時日浏瀏阅閱点點校\s])(?:"
     r"(作者|撰文|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|原创|原創|发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|"
-    r"(?:(?<![\u4e00-\u9fff])|(?<=文章|新闻|新聞|信息|資訊|资讯|稿件|消息|内容|內容|图片|圖片|题图|題圖|资料|資料|数据|數據))(?:来源|來源)|"
+    r"(?:文章|新闻|新聞|信息|資訊|资讯|稿件|消息|内容|內容|图片|圖片|题图|題圖|资料|資料|数据|數據)(?:来源|來源)|"
+    r"(?<![\u4e00-\u9fff])(?:来源|來源)|"
     rf"(?:时间|時間|日期){_LABELLED_DAY}|"
     r"浏览|瀏覽|阅读|閱讀|点击|點擊)\s*[:：]"
     # The people credited as official accounts write them: "编辑|禤志杰", "校对|黄慧敏".
-    r"|(作者|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|校对|校對)\s*[|｜丨]|^\s*(文)\s*[|｜丨/／]"
+    r"|(作者|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|校对|校對)\s*[|｜丨]|^\s*(文)\s*[|｜丨/／])"
 )
 # Credits without a colon, alone on their line: "编辑 张莉", "编辑 张磊 校对 刘军".
 _SPACED_CREDITS = re.compile(r"^(?:(?:作者|记者|記者|责任编辑|責任編輯|责编|責編|编辑|編輯|校对|校對|审核|審核)\s+[\u4e00-\u9fff·]{2,6}\s*)+$")
@@ -239,6 +242,8 @@ def _drop_furniture(elements: list, title: str | None, in_data: set) -> None:
         elements[:] = [top for top in elements if not _is_widget(top, total)]
     for top in elements:
         _drop_edit_links(top)
+        for mark in [sup for sup in top.iter("sup") if "reference" in (sup.get("class") or "")]:
+            mark.drop_tree()  # a wiki's footnote mark ("[1]"): its note is no body text either
         doomed = _drop_related(top) + _widgets(top, total)
         # Each link's folded text length, read once: the nested blocks below hold the same links.
         link_lengths = {a: len(fold_whitespace(text_content(a))) for a in top.iter("a")}
@@ -341,12 +346,15 @@ def _paragraphs(elements: list, row_of: dict, in_data: set) -> list[str]:
     What is inside a data table's cells (``in_data``) is data whatever it reads like
     ("冷却时间：10秒", a date in a changelog)."""
     kept: list[str] = []
+    headings: list[bool] = []  # whether each kept line is a heading's
     row = None
     for element in elements:
         for text, owner in page_lines(element):
             line = fold_whitespace(strip_pinyin(text))
             if not line:
                 continue
+            parent = owner.getparent()
+            headings.extend([False] * (len(kept) - len(headings)))
             if owner in in_data:
                 if row is not None and row_of.get(owner) is row:
                     kept[-1] += "\t" + line
@@ -359,6 +367,11 @@ def _paragraphs(elements: list, row_of: dict, in_data: set) -> list[str]:
                     or (len(line) < _NOTICE_LENGTH and _COPYRIGHT.search(line))
                     or (len(line) < _FOLLOW_LENGTH and _FOLLOW_US.search(line))):
                 kept.append(line)
+                headings.append(owner.tag in _HEADINGS or (parent is not None and parent.tag in _HEADINGS))
+    headings.extend([False] * (len(kept) - len(headings)))
+    while kept and headings[-1]:
+        kept.pop()  # a heading whose section was all furniture ("参考资料", "See also")
+        headings.pop()
     return _without_repeated_copy(_without_header(kept))
 
 

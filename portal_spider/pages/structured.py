@@ -320,7 +320,10 @@ _SCRIPT_TIME = re.compile(r"\bvar\s+(?:ct|create_time|publish_time)\s*=\s*[\"']?
 
 def _from_script_variables(scripts: list, found: Structured) -> None:
     for script in scripts:
-        if script.get("src") is None and script.text and (match := _SCRIPT_TIME.search(script.text)):
+        text = script.text
+        # (Scripts run to megabytes: the pattern only where its words are.)
+        if (script.get("src") is None and text and ("var ct" in text or "_time" in text)
+                and (match := _SCRIPT_TIME.search(text))):
             found.add_date(datetime.fromtimestamp(int(match[1]), timezone.utc).isoformat(), STRUCTURED_DATA)
             return
 
