@@ -1792,3 +1792,9 @@ def test_a_wikis_footnote_marks_and_a_last_heading_without_its_section_are_no_bo
     html = page(f"<h1>新版本</h1><div class='mw-parser-output'>{text}{notes}</div>", "<title>新版本 - 游戏百科</title>")
     body = parse_article(html, "https://wiki.example.cn/新版本").body_text
     assert "[1]" not in body and body.endswith("第4段。")
+
+
+def test_a_structured_author_the_page_shows_as_the_source_yields_to_the_writer():
+    html = page(f"<h1>永劫无间手游评测</h1><p>2024-06-20 10:30:12　本文来源：网易爱玩　作者：张一白</p><div><p>{HAN * 5}</p></div>"
+                "<p>责任编辑：王晓_NG2021</p>", "<meta property='article:author' content='网易爱玩'>")
+    assert parse_article(html, "https://play.example.cn/article/1.html").author == "张一白"

@@ -1139,6 +1139,13 @@ _NO_LETTERS = re.compile(r"^[\W_]*$")
 _DESK = re.compile(r"^(?:[\w.&'-]+\s+){1,3}(?:Desk|Wire|Staff|Newsroom|Reports)$")
 
 
+def _shown_as_source(name: str, windows: list[list[str]]) -> bool:
+    """A structured author the page shows as the story's source ("来源：网易爱玩"): the outlet
+    it came from, not its writer."""
+    label = re.compile(rf"(?:来\s*源|來\s*源|出\s*处|出\s*處)\s*[:：]?\s*{re.escape(name)}(?![\w])")
+    return any(label.search(line) for window in windows[:2] for line in window if name in line)
+
+
 def _stands_in(name: str) -> bool:
     """A stand-in (小编, Redaktion, a desk or wire), a news agency (AP) or a news outlet named
     where the writer would be (作者：新京报)."""
@@ -1213,7 +1220,7 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         cleaned = list(dict.fromkeys(name for n in names for part in _structured_names(n)
                                      if _plausible_author(name := _without_site(part, sites), sites)))
         cleaned = _real_names(cleaned, software) or []
-        if cleaned and all(_stands_in(name) for name in cleaned):
+        if cleaned and all(_stands_in(name) or _shown_as_source(name, windows) for name in cleaned):
             stand_in = stand_in or (", ".join(cleaned), origin)
             continue
         if cleaned and (writer := _writer_beside_editor(root, cleaned, windows, software)):
