@@ -611,6 +611,7 @@ def test_title_selector_overrides_everything():
      ("作者：那个谁 <a href='#comments'>评论(5)</a>", "那个谁"),
      ("作者｜李小加", "李小加"),
      ("遊戲角落 記者林宏偉／綜合報導", "林宏偉"),
+     ("Guide by Harriet Quill, Guides Writer Additional contributions by Ben Amos", "Harriet Quill"),
      ("文丨刘小蕾", "刘小蕾"),
      ("本文来自微信公众号：某某团，作者：刘晓宁，题图来自：视觉中国", "刘晓宁"),
      ("红星新闻记者 刘晓 实习记者 陈思", "刘晓, 陈思"),

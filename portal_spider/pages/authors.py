@@ -272,6 +272,8 @@ def _names(value: str) -> list[str]:
             # Maria Berg im …"); after a comma more words are often a role ("…, Projektleiterin der Stiftung").
             lower = next((i for i, word in enumerate(words) if not word[:1].isupper() and word not in _PARTICLES), None)
             first_last = _tidy_name(" ".join(words[:lower if not names and lower is not None and 2 <= lower <= 4 else 2]))
+            if names and _JOB_TITLE.search(first_last):
+                return names  # "Jane Roe, Guides Writer Additional contributions by …": her job, then another credit
             return names + [first_last] if len(words) > 2 and _LATIN_NAME.match(first_last) else names
     people = [name for name in names if not _outlet(name)]
     return (people or names)[:6]
