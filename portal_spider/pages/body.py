@@ -346,16 +346,15 @@ def _paragraphs(elements: list, row_of: dict, in_data: set) -> list[str]:
     What is inside a data table's cells (``in_data``) is data whatever it reads like
     ("冷却时间：10秒", a date in a changelog)."""
     kept: list[str] = []
-    headings: list[bool] = []  # whether each kept line is a heading's
+    trailing_headings = 0  # the kept lines at the end that are headings
     row = None
     for element in elements:
         for text, owner in page_lines(element):
             line = fold_whitespace(strip_pinyin(text))
             if not line:
                 continue
-            parent = owner.getparent()
-            headings.extend([False] * (len(kept) - len(headings)))
             if owner in in_data:
+                trailing_headings = 0
                 if row is not None and row_of.get(owner) is row:
                     kept[-1] += "\t" + line
                 else:
@@ -367,11 +366,11 @@ def _paragraphs(elements: list, row_of: dict, in_data: set) -> list[str]:
                     or (len(line) < _NOTICE_LENGTH and _COPYRIGHT.search(line))
                     or (len(line) < _FOLLOW_LENGTH and _FOLLOW_US.search(line))):
                 kept.append(line)
-                headings.append(owner.tag in _HEADINGS or (parent is not None and parent.tag in _HEADINGS))
-    headings.extend([False] * (len(kept) - len(headings)))
-    while kept and headings[-1]:
-        kept.pop()  # a heading whose section was all furniture ("参考资料", "See also")
-        headings.pop()
+                parent = owner.getparent()
+                heading = owner.tag in _HEADINGS or (parent is not None and parent.tag in _HEADINGS)
+                trailing_headings = trailing_headings + 1 if heading else 0
+    # A heading whose section was all furniture ("参考资料", "See also") closes no article.
+    del kept[len(kept) - trailing_headings:]
     return _without_repeated_copy(_without_header(kept))
 
 
