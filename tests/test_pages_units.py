@@ -1799,3 +1799,13 @@ def test_a_structured_author_the_page_shows_as_the_source_yields_to_the_writer()
     html = page(f"<h1>永劫无间手游评测</h1><p>2024-06-20 10:30:12　本文来源：网易爱玩　作者：张一白</p><div><p>{HAN * 5}</p></div>"
                 "<p>责任编辑：王晓_NG2021</p>", "<meta property='article:author' content='网易爱玩'>")
     assert parse_article(html, "https://play.example.cn/article/1.html").author == "张一白"
+
+
+def test_a_lead_set_in_a_heading_is_kept_when_nothing_follows_it():
+    # A short news item whose only text is its summary, styled as a subtitle under the headline.
+    lead = ("Forest fires broke out in seven districts on Tuesday. Aircraft and ground crews fought the fire in Bornova. "
+            "Two of the fires were put out by the evening, and no one was hurt")
+    related = "".join(f"<li><a href='/news/{i}'>Another story about the weather number {i}</a></li>" for i in range(8))
+    html = page(f"<div class='head'><h1>Forest fires in seven districts</h1><h2 class='subtitle'>{lead}</h2></div>"
+                f"<aside><h3>Most read</h3><ul>{related}</ul></aside>")
+    assert parse_article(html, "https://news.example/fires").body_text == lead

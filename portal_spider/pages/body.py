@@ -11,6 +11,7 @@ from lxml import etree
 
 from .dates import WRITTEN_DAY
 from .lines import page_lines
+from .mainblock import reads_as_prose
 from .text import fold_whitespace, normalise_for_compare, strip_pinyin, text_content
 
 # "您所在的位置：首页 > 快讯", "当前位置：…", or a trail from the front page ("首页 > 快讯 > 公司").
@@ -367,7 +368,8 @@ def _paragraphs(elements: list, row_of: dict, in_data: set) -> list[str]:
                     or (len(line) < _FOLLOW_LENGTH and _FOLLOW_US.search(line))):
                 kept.append(line)
                 parent = owner.getparent()
-                heading = owner.tag in _HEADINGS or (parent is not None and parent.tag in _HEADINGS)
+                # A lead set in a heading's type reads as sentences: it opens no section.
+                heading = (owner.tag in _HEADINGS or (parent is not None and parent.tag in _HEADINGS)) and not reads_as_prose(line)
                 trailing_headings = trailing_headings + 1 if heading else 0
     # A heading whose section was all furniture ("参考资料", "See also") closes no article.
     del kept[len(kept) - trailing_headings:]

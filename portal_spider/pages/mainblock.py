@@ -64,7 +64,7 @@ def _furniture_label(label: str) -> str | None:
     return "weak" if not _WEAK.isdisjoint(tokens) else None
 
 
-def _reads_as_prose(text: str) -> bool:
+def reads_as_prose(text: str) -> bool:
     return len(text) > 80 and len(_SENTENCE_END.findall(text)) >= 2
 
 
@@ -72,10 +72,10 @@ def _prose(element) -> int:
     """Characters in the element's paragraphs that read as sentences (long, with full
     stops): <p> elements, and the lines between <br>s that older portals and forum
     software write paragraphs as."""
-    total = sum(len(text) for paragraph in element.iter("p") if _reads_as_prose(text := text_content(paragraph)))
+    total = sum(len(text) for paragraph in element.iter("p") if reads_as_prose(text := text_content(paragraph)))
     for parent in {br.getparent() for br in element.iter("br")}:
         if parent.tag != "p" and next(parent.iterancestors("p"), None) is None:
-            total += sum(len(line) for line in _br_lines(parent) if _reads_as_prose(line))
+            total += sum(len(line) for line in _br_lines(parent) if reads_as_prose(line))
     return total
 
 
