@@ -361,3 +361,28 @@ def test_a_utc_timestamp_under_a_shown_day_gives_its_clock(byline, lang, expecte
 def test_the_posted_label_glued_to_an_updated_clock_still_labels_the_publication():
     byline = "<div><span>Updated: Jun 21, 2024 2:30 pm</span><span>Posted: Jun 20, 2024 9:00 am</span></div>"
     assert parse_article(article(byline), "https://example.com/a").published_at == "2024-06-20T09:00:00+00:00"
+
+
+@pytest.mark.parametrize("text, zone, expected", [
+    # Dashes as well as slashes: vBulletin's default, Dutch and Indian pages.
+    ("05-06-2023, 12:03 PM", "America/Chicago", "2023-05-06T12:03:00-05:00"),
+    ("06-05-2023 12:03", "Europe/Amsterdam", "2023-05-06T12:03:00+02:00"),
+    ("05-16-2023", "Europe/Amsterdam", "2023-05-16T00:00:00+02:00"),  # only month first names a day
+    ("Call 555-12-2023 now", "America/Chicago", None),
+])
+def test_dashed_dates_month_or_day_first_by_the_zone(text, zone, expected):
+    moment = find_date(text, DateContext(ZoneInfo(zone), None))
+    assert (iso(moment) if moment else None) == expected
+
+
+@pytest.mark.parametrize("lang, url, expected", [
+    # A month-first country's language tag says how the page writes dates, as no zone can.
+    ("en-US", "https://forum.example.com/t/1", "2023-05-06T12:03:00+00:00"),
+    ("en-GB", "https://forum.example.com/t/1", "2023-06-05T12:03:00+01:00"),
+    ("en", "https://forum.example.com/t/1", "2023-06-05T12:03:00+00:00"),
+    # A country's host over a template's default tag.
+    ("en-US", "https://forum.example.co.uk/t/1", "2023-06-05T12:03:00+01:00"),
+])
+def test_a_month_first_language_tag_reads_numeric_dates_month_first(lang, url, expected):
+    html = article("<p class='date'>Posted 05/06/2023, 12:03 PM</p>", lang=lang)
+    assert parse_article(html, url).published_at == expected

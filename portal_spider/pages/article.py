@@ -15,7 +15,7 @@ from lxml import etree, html as lxml_html
 from storage.article import NAIVE_DATE_AS_UTC, Article
 
 from .body import render_body
-from .dates import ASSUMED_UTC, CHINA, DateContext, page_zone, parse_zone
+from .dates import ASSUMED_UTC, CHINA, DateContext, month_first_tag, page_zone, parse_zone
 from .encoding import decode_html
 from .authors import author_field
 from .lines import page_lines
@@ -143,7 +143,8 @@ def _context(root, metas: list, times: list, structured, lines: list, title: str
     now = options.fetched_at
     if now is not None and now.tzinfo is None:
         now = now.replace(tzinfo=timezone.utc)  # a naive fetch time is taken as UTC
-    return DateContext(zone=zone, now=now, latest=now + timedelta(days=1) if now is not None else None)
+    month_first = month_first_tag(lang, host) or month_first_tag(locale or "", host)
+    return DateContext(zone=zone, now=now, latest=now + timedelta(days=1) if now is not None else None, month_first=month_first)
 
 
 def _canonical(href: str | None, url: str) -> str | None:

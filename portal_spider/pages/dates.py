@@ -74,6 +74,9 @@ _YMD = re.compile(
 )
 # Day first, also spaced after the dots ("4. 2. 2022").
 _DMY = re.compile(r"(?=\d)(?<![\d.])(\d{1,2})(?:\.\s?|/)(\d{1,2})(?:\.\s?|/)((?:19|20)\d{2})(?!\d)" + _TIME + _OFFSET, re.I)
+# The same set off by dashes ("06-05-2023"), as Dutch, Indian and forum pages write it
+# (vBulletin's "05-06-2023, 12:03 PM" is month first, read so on a month-first page).
+_DMY_DASHED = re.compile(r"(?=\d)(?<![\d.\-/])(\d{1,2})-(\d{1,2})-((?:19|20)\d{2})(?![\d\-])" + _TIME + _OFFSET, re.I)
 # Day, month and a two-digit year, both zero-padded ("27.04.24"): German sites print it.
 _DMY_SHORT = re.compile(r"(?=\d)(?<![\d.])(\d{2})\.(\d{2})\.(\d{2})(?![\d.])" + _TIME + _OFFSET, re.I)
 # A two-digit year first, with a clock time ("19-09-05 11:10"): how pages in the zones that
@@ -95,7 +98,7 @@ _DMY_NAMED = re.compile(
     re.I,
 )
 # The absolute dates as pages print them (bylines tell a date line by these).
-SHOWN_DATES = (_YMD, _DMY, _DMY_SHORT, _MDY_NAMED, _DMY_NAMED)
+SHOWN_DATES = (_YMD, _DMY, _DMY_DASHED, _DMY_SHORT, _MDY_NAMED, _DMY_NAMED)
 # A clock before the date, set off by a comma, a bar, a bullet or "on" ("01:38:07 PM IST Nov 20, 2019",
 # "4:20 PM EDT • June 1, 2020").
 _CLOCK_BEFORE = re.compile(
@@ -151,6 +154,9 @@ class DateContext:
     # A page is not published after it was fetched: a later date (a game's release day, an
     # event's) names no publication. A day's grace for a zone misread.
     latest: datetime | None = None
+    # The page writes numeric dates month first ("05/06/2023" is May 6th): its language
+    # tag names a month-first country, as a zone alone cannot (the United States span six).
+    month_first: bool = False
 
 
 # A day written out with its year ("20.11.2019", "2019-11-20", "20 November 2019",
@@ -345,10 +351,11 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
         y, mo, d = match[3], _MONTHS[match[1].lower()], match[2]
     elif match := _DMY_NAMED.search(text):
         y, mo, d = match[3], _MONTHS[match[2].lower()], match[1]
-    elif match := _DMY.search(text):
+    elif match := _DMY.search(text) or _DMY_DASHED.search(text):
         y, mo, d = match[3], match[2], match[1]
-        american = _month_first(context.zone) or (match[8] or "").strip().upper() in _NORTH_AMERICAN
-        if "/" in match[0] and (int(mo) > 12 >= int(d) or (american and int(d) <= 12)):
+        american = _month_first(context) or (match[8] or "").strip().upper() in _NORTH_AMERICAN
+        slashed = "/" in match[0] or match.re is _DMY_DASHED
+        if slashed and (int(mo) > 12 >= int(d) or (american and int(d) <= 12)):
             d, mo = mo, d  # "9/17/2004", "9/5/2019 11:10 AM ET": a slashed date that is month first
     elif _year_first(context.zone) and (match := _YMD_SHORT.search(text)) and match[5] is not None:
         y, mo, d = 2000 + int(match[1]), match[3], match[4]
@@ -358,7 +365,7 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
     elif ((match := _SLASHED_SHORT.search(text)) and match[4] is not None
           and (context.zone is not ASSUMED_UTC or match[8] is not None)):
         y, mo, d = 2000 + int(match[3]), match[2], match[1]
-        american = _month_first(context.zone) or (match[8] or "").strip().upper() in _NORTH_AMERICAN
+        american = _month_first(context) or (match[8] or "").strip().upper() in _NORTH_AMERICAN
         if int(mo) > 12 >= int(d) or (american and int(d) <= 12):
             d, mo = mo, d
     elif match := _YM_CN.search(text):
@@ -402,8 +409,20 @@ def _month_first_zones() -> frozenset[str]:
     return frozenset()
 
 
-def _month_first(zone: tzinfo) -> bool:
-    key = getattr(zone, "key", "")
+def month_first_tag(lang: str, host: str) -> bool:
+    """Whether a page's language tag ("en-US", og:locale's "en_US") names a country that
+    writes dates month first, and its host names no other country (a template's default tag)."""
+    parts = lang.lower().replace("_", "-").split("-")
+    region = next((p for p in parts[1:] if len(p) == 2), "")
+    domain = host.lower().rstrip(".").rpartition(".")[2]
+    own_country = domain in _COUNTRY_ZONES and domain not in _VANITY_DOMAINS
+    return region.upper() in _MONTH_FIRST_COUNTRIES and (not own_country or domain.upper() == region.upper())
+
+
+def _month_first(context: DateContext) -> bool:
+    if context.month_first:
+        return True
+    key = getattr(context.zone, "key", "")
     return key.startswith(("US/", "Canada/")) or key in _month_first_zones()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 import logging
 import re
 from datetime import datetime, timedelta, timezone
@@ -458,9 +459,9 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
         windows[0] = [text for text in windows[0] if not _todays_date(text, context) and not month_alone(text)
                       and not _MODIFIED_LABEL.search(text)]
     headline = _own_lines(page, [headline], teasers)[0] if headline else headline
-    moment, source = _absolute_date(page, windows, headline, DateContext(context.zone, None, context.latest), teasers)
+    moment, source = _absolute_date(page, windows, headline, replace(context, now=None), teasers)
     if moment is None and updates:
-        moment, source = _labelled_date([updates], DateContext(context.zone, None, context.latest)), HEURISTIC
+        moment, source = _labelled_date([updates], replace(context, now=None)), HEURISTIC
     if moment is None and context.now is not None:
         selected = selected_text(page.root, page.options.date_selector)
         moment, source = (find_date(selected, context), SELECTOR) if selected else (None, NONE)
