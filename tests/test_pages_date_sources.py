@@ -386,3 +386,17 @@ def test_dashed_dates_month_or_day_first_by_the_zone(text, zone, expected):
 def test_a_month_first_language_tag_reads_numeric_dates_month_first(lang, url, expected):
     html = article("<p class='date'>Posted 05/06/2023, 12:03 PM</p>", lang=lang)
     assert parse_article(html, url).published_at == expected
+
+
+@pytest.mark.parametrize("pieces", [
+    "<div class='year'><span>2023</span></div><div class='md'>05/06</div><div class='time'>12:30</div>",
+    "<div class='header-time'><span class='year'><em>2023</em></span> <span class='day'><em>05</em>/<em>06</em></span> "
+    "<span class='time'>12:30:00</span></div>",
+    "<p><span>2023年</span></p><p><span>5月6日</span></p><p>12:30</p>",
+])
+def test_a_date_set_in_pieces_keeps_its_clock(pieces):
+    # The address gives the day; the pieces give the clock only when read together.
+    html = (f"<html><head><title>新英雄今日上线</title></head><body><h1>新英雄今日上线</h1>{pieces}"
+            f"<div class='content'>{CHINESE_WORDS}</div></body></html>")
+    article = parse_article(html, "https://news.example.cn/a/20230506A03ABC00")
+    assert article.published_at == "2023-05-06T12:30:00+08:00"

@@ -425,6 +425,33 @@ def _own_lines(page: Page, windows: list[list[str]], teasers: dict[str, bool]) -
             for window in windows]
 
 
+# A date a template sets in pieces, each in its own element: the year, then the month and
+# day, then the clock ("2023" / "05/06" / "12:30"; "2023 05/06 12:30:00" on one line).
+_YEAR_PIECE = re.compile(r"((?:19|20)\d{2})\s*年?")
+_DAY_PIECE = re.compile(r"(\d{1,2})\s*([-/月])\s*(\d{1,2})\s*日?")
+_SPACED_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})\s+(\d{2})([-/])(\d{2})(?![\d/-])")
+
+
+def _joined_date_pieces(window: list[str]) -> list[str]:
+    """The window with a date set in pieces read as one line: a year alone on its line,
+    the month and day on the next, and the clock, when it is alone on the line after."""
+    joined: list[str] = []
+    index = 0
+    while index < len(window):
+        text = _SPACED_YEAR.sub(r"\1\3\2\3\4", window[index])
+        year = _YEAR_PIECE.fullmatch(text.strip())
+        day = _DAY_PIECE.fullmatch(window[index + 1].strip()) if year and index + 1 < len(window) else None
+        if day:
+            text = f"{year[1]}-{day[1]}-{day[3]}"
+            index += 1
+            if index + 1 < len(window) and _CLOCK_LINE.fullmatch(window[index + 1]):
+                index += 1
+                text += " " + window[index].strip()
+        joined.append(text)
+        index += 1
+    return joined
+
+
 _BLOCK_TAGS = {"li", "p", "div", "article", "section", "header", "footer", "td", "dd", "dt", "aside", "figure"}
 
 
@@ -448,7 +475,8 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
     """
     context = page.dates
     teasers: dict[str, bool] = {}
-    windows = [[text for text in window if not _TODAY_LABEL.search(text)] for window in _own_lines(page, windows, teasers)]
+    windows = [_joined_date_pieces([text for text in window if not _TODAY_LABEL.search(text)])
+               for window in _own_lines(page, windows, teasers)]
     updates: list[str] = []
     if not headline:
         # No line shows the title, so the first window is the page top: where a portal's
@@ -458,7 +486,7 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
         updates = [text for text in windows[0] if _MODIFIED_LABEL.search(text)]
         windows[0] = [text for text in windows[0] if not _todays_date(text, context) and not month_alone(text)
                       and not _MODIFIED_LABEL.search(text)]
-    headline = _own_lines(page, [headline], teasers)[0] if headline else headline
+    headline = _joined_date_pieces(_own_lines(page, [headline], teasers)[0]) if headline else headline
     moment, source = _absolute_date(page, windows, headline, replace(context, now=None), teasers)
     if moment is None and updates:
         moment, source = _labelled_date([updates], replace(context, now=None)), HEURISTIC
