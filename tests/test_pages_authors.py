@@ -413,6 +413,9 @@ def test_the_reporter_a_dateline_credits_wrote_the_article_not_its_editor(dateli
     # Who posted it, when no byline names a writer ("原作者" does, before "发布者").
     ("<div>发帖人：暗夜精灵 发帖时间：2019-09-05 11:10</div>", "", "暗夜精灵"),
     ("<p>2019-9-5 11:10 | 发布者: <a href='space-uid-1.html'>admin</a> | 原作者: 张三 | 来自: 网络</p>", "", "张三"),
+    # The comment link closing the byline line is no second name.
+    ("<div><span>作者：张三</span> <a href='#comment'>我要评论(<em>3</em>)</a></div>", "", "张三"),
+    ("<div>作者：小编 <a href='#comment'>我要评论(3)</a></div>", "<p>【责任编辑：兔子】</p>", "兔子"),
     # A video site's uploader wrote its column.
     ("<div><span>UP主：</span><a href='//space.example.com/123'>暗夜精灵</a></div><div>2019-09-05 11:10</div>", "", "暗夜精灵"),
 ])

@@ -66,7 +66,7 @@ _STAND_IN_RANK = _RANKS.index("stand-in")
 _VALUE_END = re.compile(
     r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜丨【】\[\]()（）<>《》«»。;；•·:：]|"
     r"[，,]\s*[\u4e00-\u9fff]{1,6}\s*[:：]|"  # "作者：刘晓宁，题图来自：视觉中国": the next clause's label
-    r"发布|發布|发表|發表|发帖|發帖|(?:[\u4e00-\u9fff]{2}(?=时间|時間|日期))?(?:时间|時間|日期)|点击|點擊|阅读|閱讀|浏览|瀏覽|评论(?!员)|評論(?!員)|回复|回覆|字号|字體|http|报道|報道|報導|摄|攝|整理|整合|编译|編譯|发自|發自|"
+    r"发布|發布|发表|發表|发帖|發帖|(?:[\u4e00-\u9fff]{2}(?=时间|時間|日期))?(?:时间|時間|日期)|点击|點擊|阅读|閱讀|浏览|瀏覽|(?:我要|参与|參與)?(?:评论(?!员)|評論(?!員))|回复|回覆|字号|字體|http|报道|報道|報導|摄|攝|整理|整合|编译|編譯|发自|發自|"
     r"[图圖]\s*[/／:：]|"
     r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|\bLast\s+(?:updated|modified|edited)\b|"
     r"\b(?:[Vv]eröffentlicht|[Aa]ktualisiert|[Pp]ublicado|[Aa]ctualizado|[Pp]ublié|Datum|Date|Fecha)\b|"
