@@ -294,12 +294,17 @@ def test_a_time_element_s_offset_is_no_zone_the_page_shows():
     assert parse_article(html, "https://a.example/x").published_at == "2024-07-18T11:48:00+01:00"
 
 
-def test_a_poster_s_registration_date_in_a_forum_post_header_is_not_the_post_s():
+@pytest.mark.parametrize("profile, stamp", [
     # "注册时间" ends in the label "时间": the poster's profile, not the post.
-    post = ("<table><tr><td class='pls'><a href='space-uid-1.html'>暗夜精靈</a><p>注册时间 2010-1-1</p></td>"
-            "<td class='plc'><em>发表于 2019-9-5 11:10</em><div class='t_f'>{}</div></td></tr></table>")
+    ("<p>注册时间 2010-1-1</p>", "<em>发表于 2019-9-5 11:10</em>"),
+    # The profile's line of figures, with the post's date unlabelled and no h1 by it.
+    ("<div class='stat'>级别: 学徒 发帖: 532 注册: 2010-01-01</div>", "<span id='postdate0'>2019-09-05 11:10</span>"),
+])
+def test_a_poster_s_registration_date_in_a_forum_post_header_is_not_the_post_s(profile, stamp):
+    post = (f"<table><tr><td class='pls'><a href='space-uid-1.html'>暗夜精靈</a>{profile}</td>"
+            f"<td class='plc'>{stamp}<div class='t_f'>{{}}</div></td></tr></table>")
     text = "<br>".join(f"這次版本更新帶來了新的副本和職業平衡調整，玩家可以在遊戲中體驗全新的劇情內容，第{i}段。" for i in range(6))
-    html = f"<html><head><title>新版本副本攻略整理</title></head><body><h1>新版本副本攻略整理</h1>{post.format(text)}</body></html>"
+    html = f"<html><head><title>[讨论] 新版本副本攻略整理</title></head><body><h3>[讨论] 新版本副本攻略整理</h3>{post.format(text)}</body></html>"
     assert parse_article(html, "https://forum.game.example.tw/thread-1-1-1.html").published_at == "2019-09-05T11:10:00+08:00"
 
 

@@ -37,7 +37,7 @@ _MODIFIED_LABEL = re.compile(r"更新|修改|Updated|Modified|Last|Aktualisiert|
 # first characters, so that most positions fail at once.)
 _PROFILE_LABEL = re.compile(
     r"(?=[rjmdl注註加最上])(?:Registriert|Registered|Joined|Mitglied seit|Member since|Dabei seit|Last (?:visit|login|seen)|"
-    r"注册时间|註冊時間|注册于|註冊於|注册日期|加入时间|最后登录|最後登錄|上次访问)", re.I
+    r"(?:注册|註冊)(?:时间|時間|于|於|日期|\s*[:：])|加入时间|最后登录|最後登錄|上次访问)", re.I
 )
 _DATE_MARK = re.compile(r"date|time|publish|posted|byline|meta|info|author", re.I)
 # A dateline opening a paragraph: "27.1.2022 - Bei …", "(21. November 2022) Energie…",
