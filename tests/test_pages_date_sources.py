@@ -405,3 +405,11 @@ def test_a_date_set_in_pieces_keeps_its_clock(pieces):
             f"<div class='content'>{CHINESE_WORDS}</div></body></html>")
     article = parse_article(html, "https://news.example.cn/a/20230506A03ABC00")
     assert article.published_at == "2023-05-06T12:30:00+08:00"
+
+
+def test_a_label_around_the_date_marks_the_publication_and_a_word_before_it_another_item():
+    header = ("<div class='up-time'>最新推荐文章于 2023-06-10 10:15:00 发布</div>"
+              "<div><a href='/u/zhang'>程序猿小张</a> <span class='time'>于 2023-05-06 12:30:00 发布</span></div>")
+    html = (f"<html><head><title>卡通渲染教程</title></head><body><h1>卡通渲染教程</h1>{header}"
+            f"<div class='content'>{CHINESE_WORDS}</div></body></html>")
+    assert parse_article(html, "https://blog.example.cn/zhang/article/details/130512345").published_at == "2023-05-06T12:30:00+08:00"

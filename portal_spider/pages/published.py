@@ -23,8 +23,10 @@ log = logging.getLogger(__name__)
 
 # Latin labels are whole words: "date" inside "updated" is no publication label.
 _PUBLISHED_LABEL = re.compile(
-    r"(?=[发發出时時日上刊创創录錄添提文新PpVvEeDd])(?:"  # (the branches' first characters: most positions fail at once)
+    r"(?=[发發出时時日上刊创創录錄添提文新于於PpVvEeDd])(?:"  # (the branches' first characters: most positions fail at once)
     r"发布时间|發布時間|发表时间|發表時間|发布日期|發布日期|发表于|發表於|发布于|發佈於|出版时间|"
+    # "于 2023-05-06 12:30 发布": the label around the date; glued to a word ("最新推荐文章于"), another item's.
+    r"(?<![\u4e00-\u9fff])[于於](?=\s*(?:19|20)\d{2}\s*[-/.年][^发發]{3,24}[发發][布表佈])|"
     # A bare 时间/日期 after another word names that word's day ("发售日期", "开服时间"), not the page's.
     r"(?:上传|上傳|发帖|發帖|发文|發文|发稿|發稿|刊发|刊發|创建|創建|录入|錄入|添加|提交|文章|新闻|新聞)(?:时间|時間|日期)|"
     r"(?<![\u4e00-\u9fff])(?:时间|時間|日期)|"
