@@ -413,3 +413,11 @@ def test_a_label_around_the_date_marks_the_publication_and_a_word_before_it_anot
     html = (f"<html><head><title>卡通渲染教程</title></head><body><h1>卡通渲染教程</h1>{header}"
             f"<div class='content'>{CHINESE_WORDS}</div></body></html>")
     assert parse_article(html, "https://blog.example.cn/zhang/article/details/130512345").published_at == "2023-05-06T12:30:00+08:00"
+
+
+def test_a_readers_comment_does_not_date_an_undated_page():
+    comments = ("<div class='wiki-comment'><h3>评论区</h3><div class='comment'><span>草神的信徒</span>"
+                "<span>2023-04-02</span><p>草神最好的一集</p></div></div>")
+    html = (f"<html><head><title>纳西妲</title></head><body><h1>纳西妲</h1><div class='mw-parser-output'>{CHINESE_WORDS}</div>"
+            f"{comments}</body></html>")
+    assert parse_article(html, "https://wiki.example.cn/ys/纳西妲").published_at is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 
@@ -28,12 +29,15 @@ _HEADING_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 # ("post-comments", "ad_box"); weak ones only as a whole class or id ("side", not
 # "pg-side-of-rail"), since BEM-style names reuse them inside article containers. A whole
 # "sidebar" class is strong ("has-sidebar" on an article wrapper is weak).
-_STRONG = {
+_COMMENT_WORDS = {
+    "comment", "comments", "comentarios", "commentaires", "kommentare", "commenti", "reacties", "kommentarer",
+    "komentarze", "yorumlar", "pinglun", "disqus",
+}
+_STRONG = _COMMENT_WORDS | {
     "ad", "ads", "adv", "advert", "advertisement", "gg", "guanggao", "sponsor", "sponsored", "promo",
     "share", "sharing", "sharebar", "social", "related", "relate", "recommend", "recommended",
-    "comment", "comments", "comentarios", "commentaires", "kommentare", "commenti", "reacties", "kommentarer",
-    "komentarze", "yorumlar", "pinglun", "breadcrumb", "breadcrumbs", "crumbs", "cookie", "cookies", "newsletter",
-    "subscribe", "signup", "popup", "modal", "outbrain", "taboola", "disqus", "xgwz", "xgyd", "tjyd",
+    "breadcrumb", "breadcrumbs", "crumbs", "cookie", "cookies", "newsletter",
+    "subscribe", "signup", "popup", "modal", "outbrain", "taboola", "xgwz", "xgyd", "tjyd",
     "trending", "popular", "copyright", "pagination", "pager", "caption", "captions", "credit", "navbox",
     "credits", "gallery", "slideshow", "carousel", "lightbox",
 }
@@ -62,6 +66,43 @@ def _furniture_label(label: str) -> str | None:
     if not _STRONG.isdisjoint(parts) or any(map(_GLUED_COMMENTS.match, parts)) or "sidebar" in tokens:
         return "strong"
     return "weak" if not _WEAK.isdisjoint(tokens) else None
+
+
+def labelled_furniture(root) -> list:
+    """The outermost elements whose class or id names strong furniture (comments, related
+    articles, share bars), short of the page's headline and most of its text: dates there
+    are other items'."""
+    page_length = len(text_content(root))
+    found: list = []
+    for element in root.iter():
+        if (not isinstance(element.tag, str) or element.tag in ("html", "body") or not (element.get("class") or element.get("id"))
+                or any(ancestor in found for ancestor in element.iterancestors())):
+            continue
+        label = f"{element.get('class') or ''} {element.get('id') or ''}"
+        if (_furniture_label(label) == "strong" and element.find(".//h1") is None
+                and len(text_content(element)) < page_length * 0.5):
+            found.append(element)
+    return found
+
+
+def in_comments(element) -> bool:
+    """Whether the element lies in a readers' comment section: a block whose class or id
+    names comments, below prose and short of the headline (a byline's comment counter,
+    "firma_comentarios", sits above the article)."""
+    for ancestor in (element, *element.iterancestors()):
+        if ancestor.tag in ("html", "body"):
+            return False
+        label = f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}"
+        if label != " " and _comments_label(label):
+            return ancestor.find(".//h1") is None and any(
+                reads_as_prose(text_content(p)) for p in reversed(ancestor.xpath("preceding::p")))
+    return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _comments_label(label: str) -> bool:
+    parts = _PARTS.split(_DIGITS.sub("", label.lower()))
+    return not _COMMENT_WORDS.isdisjoint(parts) or any(map(_GLUED_COMMENTS.match, parts))
 
 
 def reads_as_prose(text: str) -> bool:

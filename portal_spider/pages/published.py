@@ -14,6 +14,7 @@ import htmldate
 
 from .dates import (ASSUMED_UTC, WRITTEN_DAY, DateContext, find_date, iso, month_alone, month_number, parse_iso,
                     states_offset)
+from .mainblock import in_comments, labelled_furniture
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, NONE, SELECTOR
@@ -177,19 +178,16 @@ def _htmldate_guess(root, url: str, context: DateContext) -> datetime | None:
 
     A 1 January result is dropped: that is how htmldate reports a bare year.
     """
-    times = root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT]
-    teasers = [t for t in times if not _own_time(t, url)]
-    json_ld = root.xpath("//script[@type='application/ld+json']")
-    if teasers or json_ld:
-        # htmldate reads any <time> and JSON-LD: give it the page without the <time> of
-        # other articles, and without the JSON-LD whose dates structured.py did not take
-        # (it gave none, or this fallback would not run), such as other pages' nodes.
-        root = copy.deepcopy(root)
-        for element in root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT]:
-            if not _own_time(element, url):
-                element.drop_tree()
-        for element in root.xpath("//script[@type='application/ld+json']"):
+    # htmldate reads any <time> and JSON-LD: give it the page without the <time> of
+    # other articles, without the JSON-LD whose dates structured.py did not take (it gave
+    # none, or this fallback would not run), such as other pages' nodes, and without
+    # comments and related lists, whose dates are their items'.
+    root = copy.deepcopy(root)
+    for element in root.xpath("//time[@datetime]")[:_TIMES_LOOKED_AT]:
+        if not _own_time(element, url):
             element.drop_tree()
+    for element in root.xpath("//script[@type='application/ld+json']") + labelled_furniture(root):
+        element.drop_tree()
     found = htmldate.find_date(root, url=url or None, original_date=True, outputformat="%Y-%m-%d %H:%M", extensive_search=False)
     moment = find_date(found, context) if found else None
     return moment if moment and (moment.month, moment.day) != (1, 1) else None
@@ -420,7 +418,7 @@ def _own_lines(page: Page, windows: list[list[str]], teasers: dict[str, bool]) -
 
     def teaser(text: str) -> bool:
         if text not in teasers:
-            teasers[text] = _teaser(owners[text], text, page.url)
+            teasers[text] = _teaser(owners[text], text, page.url) or in_comments(owners[text])
         return teasers[text]
 
     return [[text for text in window if not (any(map(str.isdigit, text)) and text in owners and teaser(text))]
