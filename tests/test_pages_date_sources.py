@@ -118,6 +118,13 @@ def test_a_day_written_out_as_a_utc_midnight_does_not_beat_the_date_by_the_headl
     ("le 3 mars 2020 à 8h05", "2020-03-03T08:05:00+00:00"),
     ("3 de agosto de 2019 a las 10:30", "2019-08-03T10:30:00+00:00"),
     ("12 mei 2021 om 14:05", "2021-05-12T14:05:00+00:00"),
+    # Slavic months in the genitive, after the year's abbreviation the clock; Turkish, Swedish.
+    ("Опубликовано 6 мая 2023 г. в 12:03", "2023-05-06T12:03:00+00:00"),
+    ("6 maja 2023 r., godz. 12:03", "2023-05-06T12:03:00+00:00"),
+    ("6. května 2023", "2023-05-06T00:00:00+00:00"),
+    ("6 Mayıs 2023 saat 12:03", "2023-05-06T12:03:00+00:00"),
+    ("6 augusti 2023", "2023-08-06T00:00:00+00:00"),
+    ("мая 6, 2023", None),  # these are written after the day only
     ("Version 1.10.23", None),
 ])
 def test_european_date_and_clock_forms(text, expected):

@@ -17,34 +17,48 @@ CHINA = timezone(timedelta(hours=8))
 # (and logged) from one that says UTC itself.
 ASSUMED_UTC = timezone(timedelta(0), "UTC (assumed)")
 
-_MONTHS = {
-    name: number
-    for number, names in enumerate(
-        [
-            # English, German, French, Spanish, Italian, Portuguese, Dutch, with the
-            # abbreviations these languages print ("18 juil. 2024", "3 ago 2019").
-            "jan january januar janvier janv enero ene gennaio gen janeiro januari",
-            "feb february februar février fevrier févr fevr febrero febbraio fevereiro fev februari",
-            "mar march märz maerz mär mars marzo março marco maart mrt",
-            "apr april avril avr abril abr aprile",
-            "may mai mayo maggio mag maio mei",
-            "jun june juni juin junio giugno giu junho",
-            "jul july juli juillet juil julio luglio lug julho",
-            "aug august août aout agosto ago augustus",
-            "sep sept september septembre septiembre setiembre settembre set setembro",
-            "oct october oktober okt octobre octubre ottobre ott outubro out",
-            "nov november novembre noviembre novembro",
-            "dec december dezember dez décembre decembre déc diciembre dic dicembre dezembro",
-        ],
-        start=1,
-    )
-    for name in names.split()
-}
-MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
+# English, German, French, Spanish, Italian, Portuguese, Dutch, with the abbreviations
+# these languages print ("18 juil. 2024", "3 ago 2019"): written before the day too ("May 6, 2023").
+_MONTHS_EITHER_SIDE = [
+    "jan january januar janvier janv enero ene gennaio gen janeiro januari",
+    "feb february februar février fevrier févr fevr febrero febbraio fevereiro fev februari",
+    "mar march märz maerz mär mars marzo março marco maart mrt",
+    "apr april avril avr abril abr aprile",
+    "may mai mayo maggio mag maio mei",
+    "jun june juni juin junio giugno giu junho",
+    "jul july juli juillet juil julio luglio lug julho",
+    "aug august août aout agosto ago augustus",
+    "sep sept september septembre septiembre setiembre settembre set setembro",
+    "oct october oktober okt octobre octubre ottobre ott outubro out",
+    "nov november novembre noviembre novembro",
+    "dec december dezember dez décembre decembre déc diciembre dic dicembre dezembro",
+]
+# The Scandinavian languages, Turkish, and Russian, Ukrainian, Polish and Czech in the
+# genitive they write dates in: after the day only ("6 мая 2023", "6 maja 2023").
+_MONTHS_AFTER_DAY = [
+    "ocak января январь янв січня stycznia styczeń sty ledna",
+    "şubat subat февраля февраль фев лютого lutego luty lut února",
+    "marts mart марта март мар березня marca marzec března",
+    "nisan апреля апрель апр квітня kwietnia kwiecień kwi dubna",
+    "maj mayıs mayis мая май травня maja května",
+    "haziran июня июнь июн червня czerwca czerwiec cze června",
+    "temmuz июля июль июл липня lipca lipiec lip července",
+    "augusti ağustos agustos августа август авг серпня sierpnia sierpień sie srpna",
+    "eylül eylul сентября сентябрь сен сент вересня września wrzesień wrz září",
+    "ekim октября октябрь окт жовтня października październik paź října",
+    "kasım kasim ноября ноябрь ноя листопада listopada listopad lis listopadu",
+    "desember aralık aralik декабря декабрь дек грудня grudnia grudzień gru prosince",
+]
+_MONTHS = {name: number for lists in (_MONTHS_EITHER_SIDE, _MONTHS_AFTER_DAY)
+           for number, names in enumerate(lists, start=1) for name in names.split()}
+# The names written before the day; a day comes before any of them.
+MONTH_NAME = "|".join(sorted((name for names in _MONTHS_EITHER_SIDE for name in names.split()), key=len, reverse=True))
+_MONTH_AFTER_DAY_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # A clock time after the date, also set off by a dash ("06/02/2022 - 13:48").
 # The clock's separator is also a dot before "Uhr" or a zone ("11.08 Uhr", "21.20 BST") or an "h" ("08h01").
-# A Chinese weekday may stand between the day and its clock ("2019年9月5日 星期四 11:10").
-_TIME = r"(?:(?:[T\s,]*|\s+(?:[-–|@]|//)\s+)(?:[(（]?(?:星期|礼拜|禮拜|周|週)[一二三四五六日天][)）]?\s*)?(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?)\s+|(?:上午|下午|早上|早晨|中午|晚上|傍晚|凌晨)\s*)?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*(?:Uhr|BST|GMT|UTC|CEST|CET)\b)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
+# A Chinese weekday may stand between the day and its clock ("2019年9月5日 星期四 11:10"),
+# and the year's abbreviation in Russian and Polish ("6 мая 2023 г. в 12:03", "6 maja 2023 r., godz. 12:03").
+_TIME = r"(?:(?:\s*(?:г|r)\.)?(?:[T\s,]*|\s+(?:[-–|@]|//)\s+)(?:[(（]?(?:星期|礼拜|禮拜|周|週)[一二三四五六日天][)）]?\s*)?(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?|в|o(?:\s+godz\.)?|godz\.|saat)\s+|(?:上午|下午|早上|早晨|中午|晚上|傍晚|凌晨)\s*)?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*(?:Uhr|BST|GMT|UTC|CEST|CET)\b)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
 # Fixed-offset zone abbreviations; "CST" is China's on a page read in UTC+8, else US Central;
 # "IST" is India's unless the page is read in Israel's or Ireland's zone.
 _ABBREVIATIONS = {
@@ -89,12 +103,12 @@ _YMD_SHORT = re.compile(r"(?=\d)(?<![\d.\-/])(?<!\d:)(\d{2})([-/.])(\d{1,2})\2(\
 _SLASHED_SHORT = re.compile(r"(?=\d)(?<![\d./])(\d{1,2})/(\d{1,2})/(\d{2})(?![\d./])" + _TIME + _OFFSET, re.I)
 _YEAR_FIRST_ZONES = {"Asia/Shanghai", "Asia/Chongqing", "Asia/Urumqi", "Asia/Taipei", "Asia/Hong_Kong", "Asia/Macau",
                      "Asia/Tokyo", "Asia/Seoul", "PRC", "ROC", "ROK", "Japan", "Hongkong"}
-_MONTH_INITIALS = "".join(sorted({name[0] for name in _MONTHS}))
+_MONTH_INITIALS = "".join(sorted({name[0] for name in MONTH_NAME.split("|")}))
 _MDY_NAMED = re.compile(
     rf"(?=[{_MONTH_INITIALS}])\b({MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET, re.I
 )
 _DMY_NAMED = re.compile(
-    rf"(?=\d)(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({MONTH_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET,
+    rf"(?=\d)(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({_MONTH_AFTER_DAY_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET,
     re.I,
 )
 # The absolute dates as pages print them (bylines tell a date line by these).
