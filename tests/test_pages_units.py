@@ -1809,3 +1809,41 @@ def test_a_lead_set_in_a_heading_is_kept_when_nothing_follows_it():
     html = page(f"<div class='head'><h1>Forest fires in seven districts</h1><h2 class='subtitle'>{lead}</h2></div>"
                 f"<aside><h3>Most read</h3><ul>{related}</ul></aside>")
     assert parse_article(html, "https://news.example/fires").body_text == lead
+
+
+def _vbulletin5_post(number: int, who: str, text: str) -> str:
+    # The opening post marked by a class of its own ("b-post b-post--first").
+    return (f"<li class='b-post{' b-post--first' if number == 1 else ''} js-post'><div class='b-userinfo'>"
+            f"<a href='/member/{number}-{who}'>{who}</a></div><div class='b-post__content'><div class='b-post__timestamp'>"
+            f"05-0{number}-2023, 12:03 PM</div><div class='js-post__content-text'>{text}</div></div></li>")
+
+
+def _smf_post(number: int, who: str, text: str) -> str:
+    # In French, the profile linked by its query, the rows alternating "windowbg" and "windowbg2".
+    return (f"<div class='windowbg{'' if number % 2 else '2'}'><div class='poster'><h4>"
+            f"<a href='/index.php?action=profile;u={number}'>{who}</a></h4></div><div class='postarea'>"
+            f"<div class='keyinfo'>« le: 0{number} mai 2023 à 12:03:45 »</div><div class='inner'>{text}</div></div></div>")
+
+
+def _discuz_post(number: int, who: str, text: str) -> str:
+    # The message cell nine levels below the post.
+    return (f"<div id='post_{number}'><table class='plhin'><tr><td class='pls'><div class='pi'><div class='authi'>"
+            f"<a href='home.php?mod=space&uid={number}'>{who}</a></div></div></td><td class='plc'><div class='pi'>"
+            f"<em>发表于 2023-5-{number} 12:03</em></div><div class='pct'><div class='pcb'><div class='t_fsz'><table><tr>"
+            f"<td class='t_f'>{text}</td></tr></table></div></div></div></td></tr></table></div>")
+
+
+@pytest.mark.parametrize("post, sentence, reply", [
+    (_vbulletin5_post, "My first sourdough loaf came out flat, what did I do wrong? Point {}.",
+     "Your starter was probably not active enough when you mixed the dough, so it could not rise well. "),
+    (_smf_post, "Mon levain ne double plus depuis que j'ai changé de farine, point {}.",
+     "C'est normal au début, la nouvelle farine change l'équilibre des levures et il faut quelques jours. "),
+    (_discuz_post, "新手求助，这个副本怎么打，第{}点。",
+     "这个副本的关键是先清理小怪，然后等首领释放技能后再集中输出，治疗要注意站位，不要贪输出。"),
+])
+def test_a_short_first_post_is_the_body_beside_longer_replies(post, sentence, reply):
+    first = "<br>".join(sentence.format(i) for i in range(2))
+    replies = "".join(post(i, f"user{i}", reply * 6) for i in range(2, 6))
+    html = page("<h1>Help with my first loaf</h1>\n<div class='thread'>" + post(1, "starter", first) + replies + "</div>",
+                "<title>Help with my first loaf</title>")
+    assert parse_article(html, "https://forums.example.com/t/1").body_text == first.replace("<br>", "\n")

@@ -53,7 +53,7 @@ _MONTHS = {name: number for lists in (_MONTHS_EITHER_SIDE, _MONTHS_AFTER_DAY)
            for number, names in enumerate(lists, start=1) for name in names.split()}
 # The names written before the day; a day comes before any of them.
 MONTH_NAME = "|".join(sorted((name for names in _MONTHS_EITHER_SIDE for name in names.split()), key=len, reverse=True))
-_MONTH_AFTER_DAY_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
+MONTH_AFTER_DAY_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # A clock time after the date, also set off by a dash ("06/02/2022 - 13:48").
 # The clock's separator is also a dot before "Uhr" or a zone ("11.08 Uhr", "21.20 BST") or an "h" ("08h01").
 # A Chinese weekday may stand between the day and its clock ("2019年9月5日 星期四 11:10"),
@@ -108,7 +108,7 @@ _MDY_NAMED = re.compile(
     rf"(?=[{_MONTH_INITIALS}])\b({MONTH_NAME})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET, re.I
 )
 _DMY_NAMED = re.compile(
-    rf"(?=\d)(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({_MONTH_AFTER_DAY_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET,
+    rf"(?=\d)(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({MONTH_AFTER_DAY_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET,
     re.I,
 )
 # The absolute dates as pages print them (bylines tell a date line by these).

@@ -8,7 +8,7 @@ from collections import Counter
 
 from lxml import etree
 
-from .dates import MONTH_NAME
+from .dates import MONTH_AFTER_DAY_NAME, MONTH_NAME
 from .options import ExtractionOptions
 from .selection import select_by_css
 from .sources import HEURISTIC, SELECTOR
@@ -347,11 +347,15 @@ def _wraps_a_paragraph(element) -> bool:
 # branch, so that most positions fail at once instead of in each branch.
 _POST_HEADER = re.compile(
     r"(?=[发發楼樓只pjbqr\d])(?:发表于|發表於|发表在|發表在|楼主|樓主|只看该作者|只看該作者|(?<!\d)\d{1,5}\s*[楼樓](?![\u4e00-\u9fff])|"
-    r"\bposted\s+(?:on|at|by)\b|\bjoined\b|\bjoin\s+date\b|Beitrag\s+von|\bQuote\b|\bReply\b)", re.I)
+    r"\bposted\s+(?:on|at|by)\b|\bposté\s+(?:le|par)\b|\bjoined\b|\bjoin\s+date\b|Beitrag\s+von|\bQuote\b|\bReply\b)", re.I)
 _MONTH_INITIALS = "".join(sorted({name[0] for name in MONTH_NAME.split("|")}))
 _POST_DATE = re.compile(r"(?=\d)(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}|\b\d{1,2}:\d{2}\b)"
                         # "Sep 5, 2019" (XenForo, Discourse); the lookahead fails most positions at once
                         rf"|(?i:\b(?=[{_MONTH_INITIALS}])(?:{MONTH_NAME})\.?\s+\d{{1,2}},?\s+\d{{4}}\b)")
+# Beside a poster's header, other dates count too: "05-06-2023" (vBulletin), "5月 6日" (this
+# year's posts), "6 mai 2023" (SMF and phpBB in French, German…).
+_HEADED_POST_DATE = re.compile(rf"(?=\d)(?:\d{{1,2}}-\d{{1,2}}-\d{{4}}|\d{{1,2}}\s*月\s*\d{{1,2}}\s*日"
+                               rf"|(?i:\d{{1,2}}\.?\s+(?:{MONTH_AFTER_DAY_NAME})\.?\s+\d{{4}}))")
 
 
 # A full date with a clock time, as an entry's header shows it ("2005-06-14 03:25:55").
@@ -369,7 +373,7 @@ def _is_post(item) -> bool:
     text = text_content(item)
     # (The date in any language when a <time> element carries it: "1. Juni 2020".)
     if (_POST_HEADER.search(text) or _posted_by_member(item)) and (
-            _POST_DATE.search(text) or item.find(".//time[@datetime]") is not None):
+            _POST_DATE.search(text) or _HEADED_POST_DATE.search(text) or item.find(".//time[@datetime]") is not None):
         return True
     start = _VISIBLE.search(text)
     stamp = start and _ENTRY_STAMP.search(text, start.start(), start.start() + _ENTRY_HEAD)
@@ -384,8 +388,8 @@ def _is_post(item) -> bool:
 
 # Where forum software links a poster's name: "/u/name", "/members/name.1/", "space-uid-1",
 # "member.php?u=1".
-_MEMBER_LINK = re.compile(r"/(?:members?|users?|profiles?|u)/|[?&]un=|space-uid-\d|mod=space&(?:amp;)?uid="
-                          r"|member\.php\?(?:u=)?\d|memberlist\.php\?mode=viewprofile", re.I)
+_MEMBER_LINK = re.compile(r"/(?:members?|users?|profiles?|profil|u)/|[?&]un=|space-uid-\d|mod=space&(?:amp;)?uid="
+                          r"|member\.php\?(?:u=)?\d|memberlist\.php\?mode=viewprofile|action=profile|profil-?\d", re.I)
 _POSTER_LINKS = 3  # a post's first links: its header's
 
 
@@ -395,16 +399,28 @@ def _posted_by_member(item) -> bool:
     return any(_MEMBER_LINK.search(href) for href in links)
 
 
+def _post_shape(element) -> tuple:
+    """How a thread's posts are alike: their tag and first class, without digits. Forum
+    software alternates row classes ("post bg1", "post bg2"; "windowbg", "windowbg2") and
+    marks the opening post ("b-post b-post--first", "topic-post topic-owner")."""
+    classes = (element.get("class") or "").split()
+    return element.tag, _DIGITS.sub("", classes[0]) if classes else None
+
+
+_THREAD_DEPTH = 12  # levels from a message up to its post: Discuz! nests its message cell nine deep
+
+
 def _first_post(best):
     """In a thread (like sibling blocks that each carry a post header), the part of the
     first post that matches ``best``'s place in its own post; None when ``best`` is in no
     thread or already in its first post."""
     path, item = [], best
-    for _ in range(8):
+    for _ in range(_THREAD_DEPTH):
         parent = item.getparent()
         if parent is None or parent.tag in ("body", "html"):
             return None
-        like = [sibling for sibling in parent if sibling.tag == item.tag and sibling.get("class") == item.get("class")]
+        shape = _post_shape(item)
+        like = [sibling for sibling in parent if _post_shape(sibling) == shape]
         # A first "post" without a sentence is one post's header row above its message
         # (a post laid out as a table), not the opening post of a thread.
         if len(like) >= 2 and sum(map(_is_post, like)) * 2 > len(like) and _SENTENCE_END.search(text_content(like[0])):
@@ -432,8 +448,8 @@ def _opening_post(thread):
         children = [child for child in children[0] if isinstance(child.tag, str)]
     if len(children) < 2:
         return None
-    shape = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0][0]
-    posts = [child for child in children if (child.tag, child.get("class")) == shape]
+    shape = Counter(map(_post_shape, children)).most_common(1)[0][0]
+    posts = [child for child in children if _post_shape(child) == shape]
     if shape[0] not in _ITEM_TAGS or len(posts) < 2 or sum(map(_is_post, posts)) * 2 <= len(posts):
         return None
     first = posts[0]
