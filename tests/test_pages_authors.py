@@ -416,6 +416,9 @@ def test_the_reporter_a_dateline_credits_wrote_the_article_not_its_editor(dateli
     # The comment link closing the byline line is no second name.
     ("<div><span>作者：张三</span> <a href='#comment'>我要评论(<em>3</em>)</a></div>", "", "张三"),
     ("<div>作者：小编 <a href='#comment'>我要评论(3)</a></div>", "<p>【责任编辑：兔子】</p>", "兔子"),
+    # A forum's "view this poster only" button labels nobody; a reply's floor is no name.
+    ("<div><a href='/u/1'>暗夜精灵</a></div><div>发表于 2023-5-6 12:03 | 只看该作者 | 倒序浏览</div>", "", "暗夜精灵"),
+    ("", "<div><strong><a href='#pid2'>沙发</a></strong></div><div>发表于 2023-5-6 12:47</div>", None),
     # A video site's uploader wrote its column.
     ("<div><span>UP主：</span><a href='//space.example.com/123'>暗夜精灵</a></div><div>2019-09-05 11:10</div>", "", "暗夜精灵"),
 ])

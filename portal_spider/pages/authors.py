@@ -20,9 +20,10 @@ _CREDIT_VERBS = ("Powered", "powered", "Designed", "designed", "Theme", "theme",
                  "illustration", "Illustrated", "illustrated", "Reviewed", "reviewed", "checked", "Translated", "translated",
                  "Editing", "editing")
 _CREDIT_VERB = "".join(f"(?<!{verb} )" for verb in _CREDIT_VERBS)
-# Chinese labels need a colon or space after them: 作者手记 and 记者看东北 are words, not bylines.
+# Chinese labels need a colon or space after them: 作者手记 and 记者看东北 are words, not bylines,
+# nor is a forum's "只看该作者" button (view this poster's replies only).
 _AUTHOR_LABEL = (
-    r"(?:(?:原?作\s*者|原\s*[创創](?=\s*[:：]|\s+[^\s\d]{2,20}\s+\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2})|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：|｜丨]|\s)"
+    r"(?:(?:(?<![该該看])原?作\s*者|原\s*[创創](?=\s*[:：]|\s+[^\s\d]{2,20}\s+\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2})|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：|｜丨]|\s)"
     r"|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平
     r"|(?:^|(?<=\s))(?:记者|記者)(?=[\u4e00-\u9fff]{2,4}\s*[/／])"  # 記者張三／台北報導, 遊戲角落 記者林宏偉／綜合報導
     r"|(?<=[（(])\s*(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # a dateline's credit: 新华社巴黎12月9日电（记者唐霁）
@@ -121,6 +122,8 @@ _NOT_A_WRITER = set(
     # A site's menu and tools: a line of their own by the headline, some opening with a surname (管, 关).
     "管理 登录 登錄 注册 註冊 订阅 訂閱 联系 聯繫 收藏 分享 举报 舉報 关注 關注 回复 回覆 返回 更多 搜索 帮助 幫助 "
     "设置 設置 退出 打印 顶部 頂部 目录 目錄 "
+    # A forum reply's floor: the second, third and fourth posts ("沙发", "板凳", "地板").
+    "沙发 沙發 板凳 地板 "
     # A wiki page's action tabs: "编辑 历史 讨论" reads as an editor label and two names.
     "历史 歷史 历史记录 歷史紀錄 讨论 討論 查看 阅读 閱讀 编辑 編輯 监视 監視 源代码 原始碼 游戏 遊戲 "
     # A reporter's rank before the word 记者 ("刘晓 实习记者 陈思").
