@@ -3,7 +3,7 @@ zone names, dated URL paths, days stored as midnight UTC, the zones countries im
 
 from __future__ import annotations
 
-from datetime import timezone
+from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -428,3 +428,19 @@ def test_a_readers_comment_does_not_date_an_undated_page():
     html = (f"<html><head><title>纳西妲</title></head><body><h1>纳西妲</h1><div class='mw-parser-output'>{CHINESE_WORDS}</div>"
             f"{comments}</body></html>")
     assert parse_article(html, "https://wiki.example.cn/ys/纳西妲").published_at is None
+
+
+@pytest.mark.parametrize("stamp, lang, expected", [
+    # Forum software shows recent dates relative or without their year, in full in the title.
+    ("发表于 <span title='2023-5-6 12:03'>3&nbsp;天前</span>", "zh-CN", "2023-05-06T12:03:00+08:00"),
+    ("<abbr class='DateTime' data-time='1683367380' title='6. Mai 2023 um 12:03'>Gestern um 12:03</abbr>", "de",
+     "2023-05-06T12:03:00+02:00"),
+    ("<a href='/t/1'><span title='2023 年 5月 6 日 12:03' data-time='1683345791000'>5月 6日</span></a>", "zh-CN",
+     "2023-05-06T12:03:00+08:00"),
+])
+def test_a_relative_date_is_read_as_its_title_writes_it_in_full(stamp, lang, expected):
+    # Quoted in the post, an older post's full date: it would win over a relative one.
+    quote = "<blockquote>引用 2021-01-02 08:00 的回复：说得对</blockquote>"
+    html = article(f"<p class='stamp'>{stamp}</p>{quote}", lang=lang)
+    fetched = ExtractionOptions(fetched_at=datetime(2023, 5, 9, 8, 0, tzinfo=timezone.utc))
+    assert parse_article(html, "https://forum.example.com/t/1", fetched).published_at == expected

@@ -15,7 +15,7 @@ from lxml import etree, html as lxml_html
 from storage.article import NAIVE_DATE_AS_UTC, Article
 
 from .body import render_body
-from .dates import ASSUMED_UTC, CHINA, DateContext, month_first_tag, page_zone, parse_zone
+from .dates import ASSUMED_UTC, CHINA, DateContext, month_first_tag, page_zone, parse_zone, written_in_full
 from .encoding import decode_html
 from .authors import author_field
 from .lines import page_lines
@@ -26,7 +26,7 @@ from .paging import find_page_urls
 from .published import date_field, precision
 from .sources import HEURISTIC, NONE
 from .structured import elements_by_tag, read_structured
-from .text import han_ratio
+from .text import han_ratio, text_content
 from .title import headline_beside_article, headline_lines, other_items, title_field, title_line, title_windows
 
 log = logging.getLogger(__name__)
@@ -171,6 +171,18 @@ def _just_below(lines: list, main_lines: list[str], elsewhere) -> list[str]:
 
 
 _FIELDS = ("title", "author", "published_at", "body")
+_DATE_HOLDERS = ("span", "abbr", "em", "a", "time", "small", "font", "b", "strong", "i")
+
+
+def _dates_in_full(top) -> None:
+    """Dates a page shows relative or without their year ("3 天前", "Gestern um 16:03") read
+    as their title attribute writes them in full, as forum software sets them (lxml, in place)."""
+    for element in top.iter(_DATE_HOLDERS):
+        title = element.get("title")
+        if title and written_in_full(text_content(element).strip(), title):
+            for child in list(element):
+                element.remove(child)  # (their tails, inside the date's text, go with them)
+            element.text = title
 
 
 def _main_block(root, options: ExtractionOptions, title: str | None) -> tuple[list, str, list[str]]:
@@ -192,6 +204,7 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
     base = urljoin(url, base_href.strip()) if base_href else url
     structured = read_structured(root, url, tagged)
     body_element = root.find("body")
+    _dates_in_full(body_element if body_element is not None else root)
     lines = page_lines(body_element if body_element is not None else root)
     times = [time for time in tagged["time"] if time.get("datetime") is not None]
     document_title = root.findtext(".//title") or ""

@@ -455,6 +455,23 @@ def find_date(text: str, context: DateContext) -> datetime | None:
     return _relative(text, context) if len(text) <= 80 else None
 
 
+# A day word in the languages forum software shows "yesterday at 16:03" in.
+_DAY_WORDS_ELSEWHERE = re.compile(r"\b(?:heute|gestern|vorgestern|aujourd'hui|hier|avant-hier|hoy|ayer|oggi|ieri|hoje|ontem"
+                                  r"|vandaag|gisteren|idag|igår|i dag|i går|сегодня|вчера|dzisiaj|wczoraj)\b", re.I)
+_READ_ALONE = DateContext(ASSUMED_UTC, None)
+_YEARLESS_CN = re.compile(r"(?<![\d年])\d{1,2}\s*月\s*\d{1,2}\s*日")
+
+
+def written_in_full(shown: str, title: str) -> bool:
+    """Whether an element's title attribute writes in full the date its text shows relative
+    or without its year ("3 天前", "Gestern um 16:03", "5月 6日"), as forum software does."""
+    if len(shown) > 40 or not title or _absolute(shown, _READ_ALONE) is not False:
+        return False
+    partial = (_AGO_CN.search(shown) or _AGO_EN.search(shown) or _DAY_WORD.search(shown) or _NO_YEAR.search(shown)
+               or _NO_YEAR_NAMED.search(shown) or _YEARLESS_CN.search(shown) or _DAY_WORDS_ELSEWHERE.search(shown))
+    return bool(partial) and bool(_absolute(title, _READ_ALONE))
+
+
 def _not_after_fetch(moment: datetime | None, context: DateContext) -> datetime | None:
     return None if moment is not None and context.latest is not None and moment > context.latest else moment
 
