@@ -539,3 +539,19 @@ def test_a_sign_off_yields_to_a_full_name_the_page_gives():
     html = (f"<html><body><h1>Ein Titel für den Artikel hier</h1><p>Von Olga Berg</p>"
             f"<div>{paragraphs}<p>Liebe Grüße, Olga</p></div></body></html>")
     assert parse_article(html, "https://a.example/x").author == "Olga Berg"
+
+
+@pytest.mark.parametrize("byline, text, author", [
+    # Japanese credits: a pen name in kana, a label of the editorial desk.
+    ("<div class='writer'><span>編集部：</span><a href='/words/writer/gakki/'>楽器</a></div>",
+     "ストリートファイター6のオープンベータテストが5月19日から実施される。8キャラクターが使用可能だ。", "楽器"),
+    ("<p class='credit'>文・取材：西川くん</p>", "遊べば遊ぶほど新しい発見がある、まさに底なしの冒険だ。発売日を楽しみに待っていてほしい。",
+     "西川くん"),
+    # A Korean reporter's name before the word 기자, the address after it.
+    ("<div class='writer'><a href='/news/?writer=kgm'>김규만 기자</a> <span>(frann@inven.example)</span></div>",
+     "엠바크 스튜디오의 대표는 한국 이용자들에게 서울 맵을 가장 먼저 선보이게 되어 기쁘다고 말했다.", "김규만"),
+])
+def test_japanese_and_korean_bylines(byline, text, author):
+    html = (f"<html><head><title>新着ニュース</title></head><body><h1>新着ニュース</h1>{byline}"
+            f"<div class='content'>{'<p>' + text * 4 + '</p>' * 3}</div></body></html>")
+    assert parse_article(html, "https://news.example.jp/a/1").author == author

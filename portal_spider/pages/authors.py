@@ -40,6 +40,10 @@ _AUTHOR_LABEL = (
     # Without a colon "Autor" labels only at the line start: "Interview mit Autorin X" is prose.
     r"|Autor(?:in|\*in|:in|In)?\s*[:：]|^Autor(?:in|\*in|:in|In)?(?=\s)|(?:Text|Words|Bericht)(?:\s*(?:&|und|and|/|\+)\s*(?:[Ff]otos?|[Pp]hotos?|[Bb]ilder?|[Pp]ictures))?\s*:"
     r"|(?:Text|Words)\s*(?:&|and|/|\+)\s*(?:[Pp]hotos?|[Pp]ictures)\s+by(?=\s)"
+    # Japanese credits ("文・取材：西川くん", "編集部：楽器", "ライター：X"); a Korean reporter's name
+    # before the word 기자 ("김규만 기자"), where the label is the name's start.
+    r"|(?:文|執筆|ライター|編集部)(?:\s*[・·]\s*(?:文|取材|写真|撮影|編集))*\s*[:：]"
+    r"|(?:^|(?<=\s))(?=[가-힣]{2,4}\s*기자(?![가-힣]))"
     # A forum thread's starter wrote its first post: "Thread starter Tiberius", "楼主：X"; a
     # video site's uploader its column: "UP主：X".
     r"|(?<![\w])(?:[Tt]hread [Ss]tarter|[Ss]tarted by|[Tt]opic [Ss]tarter|[Oo]riginal [Pp]oster)(?=\s)|(?:楼\s*主|樓\s*主|UP\s*主)(?=\s*[:：])|^\s*(?:楼\s*主|樓\s*主)(?=\s+[^，。！？；\s][^，。！？；]*$))"
@@ -56,7 +60,7 @@ _SOURCE_LABEL = r"(?:Source\s*[:：]|Quelle\s*[:：]|Herausgeber(?:in)?\s*[:：]
 _SYNDICATED_LABEL = r"(?:来\s*源|來\s*源|出\s*处|出\s*處|转\s*载|轉\s*載|转\s*自|轉\s*自)(?=\s*[:：]|\s)"
 # The first characters of every label above (whitespace: "（ 记者"): searched at every position
 # of every line, the pattern opens with a lookahead on them so that most positions fail at once.
-_LABEL_STARTS = "原作撰执執记記通实實发發采採文图圖楼樓投责責编編选選来來出转轉AaBbEeGgHhKkOoPpQqSsTtUuVvWw"
+_LABEL_STARTS = "原作撰执執记記通实實发發采採文图圖楼樓投责責编編选選来來出转轉ラ가-힣AaBbEeGgHhKkOoPpQqSsTtUuVvWw"
 _LABELS = re.compile(
     rf"(?=[{_LABEL_STARTS}\s])(?:(?P<author>{_AUTHOR_LABEL})|(?P<poster>{_POSTER_LABEL})|(?P<editor>{_EDITOR_LABEL})"
     rf"|(?P<source>{_SOURCE_LABEL})|(?P<syndicated>{_SYNDICATED_LABEL}))"
@@ -68,7 +72,7 @@ _VALUE_END = re.compile(
     r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜丨【】\[\]()（）<>《》«»。;；•·:：]|"
     r"[，,]\s*[\u4e00-\u9fff]{1,6}\s*[:：]|"  # "作者：刘晓宁，题图来自：视觉中国": the next clause's label
     r"发布|發布|发表|發表|发帖|發帖|(?:[\u4e00-\u9fff]{2}(?=时间|時間|日期))?(?:时间|時間|日期)|点击|點擊|阅读|閱讀|浏览|瀏覽|(?:我要|参与|參與)?(?:评论(?!员)|評論(?!員))|回复|回覆|字号|字體|http|报道|報道|報導|摄|攝|整理|整合|编译|編譯|发自|發自|"
-    r"[图圖]\s*[/／:：]|"
+    r"[图圖]\s*[/／:：]|기자|"
     r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|\bLast\s+(?:updated|modified|edited)\b|"
     r"\b(?:[Vv]eröffentlicht|[Aa]ktualisiert|[Pp]ublicado|[Aa]ctualizado|[Pp]ublié|Datum|Date|Fecha)\b|"
     r"\b(?:Symbolbild|Symbolfoto|Titelbild|Beitragsbild|Kategorien|Kategorie|Categories|Category|Schlagwörter)\b|"
@@ -81,6 +85,8 @@ _VALUE_END = re.compile(
 _NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\b(?:and|AND)\b|\bund\b|\bet\b|\by\b|\bim Gespräch mit\b|\bin conversation with\b)\s*")
 # Chinese names run two to six characters (people, or a site as 作者); transliterated ones join parts with "·".
 _HAN_NAME = re.compile(r"^(?:[\u3400-\u9fff]{2,6}|[\u3400-\u9fff]{1,6}(?:[·•][\u3400-\u9fff]{1,6})+)$")
+# Japanese names and pen names mix kana with kanji ("西川くん"); Korean ones are Hangul.
+_KANA_HANGUL_NAME = re.compile(r"^(?=.*[\u3040-\u30ff가-힣])[\u3040-\u30ff\u3400-\u9fff가-힣ー・]{2,12}$")
 # A team or site name after an explicit "作者：" ("永創攻略編輯部").
 _ORGANISATION_NAME = re.compile(r"[\u3400-\u9fff]{2,12}")
 # Two-character names padded to three columns: "赵  培".
@@ -266,7 +272,7 @@ def _names(value: str) -> list[str]:
         for piece in pieces:
             if piece.lower() in _UI_WORDS:
                 return names
-            if _HAN_NAME.match(piece) or _LATIN_NAME.match(piece) or _USER_NAME.match(piece):
+            if _HAN_NAME.match(piece) or _LATIN_NAME.match(piece) or _USER_NAME.match(piece) or _KANA_HANGUL_NAME.match(piece):
                 names.append(piece)
                 continue
             # "Christian Seiler Illustration von …": a first and last name, then more words.
