@@ -37,6 +37,11 @@ def author_of(byline: str, head: str = "") -> str | None:
     ("<p>Richard David Precht im Gespräch mit Karin Fischer</p>", "Richard David Precht, Karin Fischer"),
     # The writer's job after a bar.
     ("<p>Jane Roe | Senior Editor</p>", "Jane Roe"),
+    # Portuguese and Italian join two writers with "e"; the next field's label ends a name.
+    ("<p>Por Bruno Magalhães e Juliana Soares</p>", "Bruno Magalhães, Juliana Soares"),
+    ("<p>by BlueMoonRabbit   Version: 1.10 | Updated: 05/06/2023</p>", "BlueMoonRabbit"),
+    # The visitor's own account links under the members' path name nobody.
+    ("<div><a href='/user/login'>Log in</a></div><div><a href='/user/register'>Register</a></div>", None),
     # The date glued to the names, or opening with its weekday, is no part of them.
     ("<p><span>By Jane Roe and John Doe</span><time>Sep 5, 2019, 11:10am EDT</time></p>", "Jane Roe, John Doe"),
     ("<p>by Jane Roe Thu 5th Sep 2019</p>", "Jane Roe"),

@@ -71,6 +71,7 @@ _STAND_IN_RANK = _RANKS.index("stand-in")
 _VALUE_END = re.compile(
     r"\d{4}\s*[-/.年]|\d{1,2}\s*(?:小时|分钟|天)前|[|｜丨【】\[\]()（）<>《》«»。;；•·:：]|"
     r"[，,]\s*[\u4e00-\u9fff]{1,6}\s*[:：]|"  # "作者：刘晓宁，题图来自：视觉中国": the next clause's label
+    r"(?<=\s)[A-Z][a-z]{2,15}\s*:(?!\d)|"  # "by BlueMoonRabbit Version: 1.10": the next field's label
     r"发布|發布|发表|發表|发帖|發帖|(?:[\u4e00-\u9fff]{2}(?=时间|時間|日期))?(?:时间|時間|日期)|点击|點擊|阅读|閱讀|浏览|瀏覽|(?:我要|参与|參與)?(?:评论(?!员)|評論(?!員))|回复|回覆|字号|字體|http|报道|報道|報導|摄|攝|整理|整合|编译|編譯|发自|發自|"
     r"[图圖]\s*[/／:：]|기자|"
     r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|\bLast\s+(?:updated|modified|edited)\b|"
@@ -81,8 +82,9 @@ _VALUE_END = re.compile(
     r"\b(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day|nesday|rsday|urday|sday)?\.?,?\s+\d|"
     r"\b(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag),?\s+\d"
 )
-# An interview's byline credits both sides: "X im Gespräch mit Y", "X in conversation with Y".
-_NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\b(?:and|AND)\b|\bund\b|\bet\b|\by\b|\bim Gespräch mit\b|\bin conversation with\b)\s*")
+# "and" in English, German, French, Spanish, Portuguese and Italian; an interview's byline
+# credits both sides: "X im Gespräch mit Y", "X in conversation with Y".
+_NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\b(?:and|AND)\b|\bund\b|\bet\b|\by\b|\be\b|\bim Gespräch mit\b|\bin conversation with\b)\s*")
 # Chinese names run two to six characters (people, or a site as 作者); transliterated ones join parts with "·".
 _HAN_NAME = re.compile(r"^(?:[\u3400-\u9fff]{2,6}|[\u3400-\u9fff]{1,6}(?:[·•][\u3400-\u9fff]{1,6})+)$")
 # Japanese names and pen names mix kana with kanji ("西川くん"); Korean ones are Hangul.
@@ -789,6 +791,11 @@ _PROFILE_PATH = re.compile(r"/(?:members?|mitglieder|users?|profiles?|profil|u|p
                            r"|^(?:https?:)?//space\.[^/]+/\d+/?(?:[?#]|$)", re.I)
 
 
+# The visitor's own account pages under the members' path ("/user/login", "/user/register"):
+# "Log in" is no member.
+_ACCOUNT_ACTION = re.compile(r"(?:log-?in|log-?out|sign-?in|sign-?up|sign-?out|register|password|registration|signup|join)\b", re.I)
+
+
 # A user's screen name, set apart from words by a digit or a symbol ("anna.b", "kat_93"): what
 # a profile link shows when its address holds a number, not the name.
 _SCREEN_NAME = re.compile(r"^(?=.*[\d_.&-])(?=.*[^\W\d_])[\w&.\-]{3,24}$")
@@ -808,7 +815,7 @@ def _linked_authors(root, near: list[str]) -> list[str] | None:
     for link in root.iter("a"):
         href = link.get("href") or ""
         match = _AUTHOR_PATH.search(href) or _PROFILE_PATH.search(href)
-        if match is None:
+        if match is None or _ACCOUNT_ACTION.match(href, match.end()):
             continue
         text = _tidy_name(_LEAD_IN.sub("", clean_line(link.text_content())))
         slug = _letters(href[match.end():])
