@@ -1847,3 +1847,12 @@ def test_a_short_first_post_is_the_body_beside_longer_replies(post, sentence, re
     html = page("<h1>Help with my first loaf</h1>\n<div class='thread'>" + post(1, "starter", first) + replies + "</div>",
                 "<title>Help with my first loaf</title>")
     assert parse_article(html, "https://forums.example.com/t/1").body_text == first.replace("<br>", "\n")
+
+
+def test_the_writers_box_closing_an_article_is_no_article_text():
+    text = "".join(f"<p>The committee sent a letter on Wednesday. It demands answers about the plan, point {i}.</p>"
+                   for i in range(6))
+    bio = ("<div class='author-bio'><p>Aaron Kliegman is a politics reporter for Example News. He covers Congress "
+           "and the courts.</p></div>")
+    html = page(f"<h1>Committee demands answers</h1><div class='article-body'>{text}{bio}</div>")
+    assert "politics reporter" not in parse_article(html, "https://news.example.com/a/1").body_text

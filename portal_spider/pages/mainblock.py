@@ -40,6 +40,8 @@ _STRONG = _COMMENT_WORDS | {
     "subscribe", "signup", "popup", "modal", "outbrain", "taboola", "xgwz", "xgyd", "tjyd",
     "trending", "popular", "copyright", "pagination", "pager", "caption", "captions", "credit", "navbox",
     "credits", "gallery", "slideshow", "carousel", "lightbox",
+    # The writer's box closing an article ("author-bio"): about the writer, not the story.
+    "bio", "biography",
 }
 _WEAK = {
     "nav", "navbar", "navigation", "menu", "side", "aside", "footer", "foot", "header",
