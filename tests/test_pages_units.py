@@ -1833,7 +1833,24 @@ def _discuz_post(number: int, who: str, text: str) -> str:
             f"<td class='t_f'>{text}</td></tr></table></div></div></div></td></tr></table></div>")
 
 
+def _xenforo1_post(number: int, who: str, text: str) -> str:
+    # In German, the poster's panel saying since when they are registered; no member link.
+    return (f"<li class='message'><div class='messageUserInfo'><h3><span>{who}</span></h3><em>Mitglied</em>"
+            f"<dl><dt>Registriert seit:</dt><dd>2{number}. Dezember 2019</dd></dl></div>"
+            f"<div class='messageInfo'><blockquote class='messageText'>{text}</blockquote></div></li>")
+
+
+def _invision_post(number: int, who: str, text: str) -> str:
+    # This year's posts dated by month and day only.
+    return (f"<article class='cPost'>\n<aside class='cAuthorPane'><h3>{who}</h3></aside>\n<div class='cPost_contentWrap'>\n"
+            f"<div class='ipsComment_meta'>Posted May {number}</div>\n<div class='ipsType_richText'>{text}</div>\n</div>\n</article>\n")
+
+
 @pytest.mark.parametrize("post, sentence, reply", [
+    (_xenforo1_post, "Seit ein paar Tagen knackt meine Kette beim Antreten, Punkt {}.",
+     "Wenn es wirklich nur ein einziges Ritzel betrifft und die Schaltung sauber eingestellt ist, liegt es an der Kassette. "),
+    (_invision_post, "My new locomotive keeps cutting out over the points, point {}.",
+     "Classic insulfrog problem, and it's not really the points' fault: the frog is plastic and therefore dead. "),
     (_vbulletin5_post, "My first sourdough loaf came out flat, what did I do wrong? Point {}.",
      "Your starter was probably not active enough when you mixed the dough, so it could not rise well. "),
     (_smf_post, "Mon levain ne double plus depuis que j'ai changé de farine, point {}.",

@@ -348,16 +348,19 @@ def _wraps_a_paragraph(element) -> bool:
 # Both are searched for in whole blocks: the lookahead names the first character of every
 # branch, so that most positions fail at once instead of in each branch.
 _POST_HEADER = re.compile(
-    r"(?=[发發楼樓只pjbqr\d])(?:发表于|發表於|发表在|發表在|楼主|樓主|只看该作者|只看該作者|(?<!\d)\d{1,5}\s*[楼樓](?![\u4e00-\u9fff])|"
-    r"\bposted\s+(?:on|at|by)\b|\bposté\s+(?:le|par)\b|\bjoined\b|\bjoin\s+date\b|Beitrag\s+von|\bQuote\b|\bReply\b)", re.I)
+    r"(?=[发發楼樓只pjbqrmdi\d])(?:发表于|發表於|发表在|發表在|楼主|樓主|只看该作者|只看該作者|(?<!\d)\d{1,5}\s*[楼樓](?![\u4e00-\u9fff])|"
+    rf"\bposted\s+(?:on|at|by|(?:{MONTH_NAME})\.?\s+\d)\b|\bposté\s+(?:le|par)\b|\bjoined\b|\bjoin\s+date\b|Beitrag\s+von|\bQuote\b|\bReply\b|"
+    # When the poster joined, in the panel beside each post (glued to the rank before it).
+    r"(?:registriert|mitglied|dabei)\s+seit\b|member\s+since\b|inscrit\s+le\b|registered\s*:)", re.I)
 _MONTH_INITIALS = "".join(sorted({name[0] for name in MONTH_NAME.split("|")}))
 _POST_DATE = re.compile(r"(?=\d)(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}|\d{1,2}\.\d{1,2}\.\d{4}|\b\d{1,2}:\d{2}\b)"
                         # "Sep 5, 2019" (XenForo, Discourse); the lookahead fails most positions at once
                         rf"|(?i:\b(?=[{_MONTH_INITIALS}])(?:{MONTH_NAME})\.?\s+\d{{1,2}},?\s+\d{{4}}\b)")
-# Beside a poster's header, other dates count too: "05-06-2023" (vBulletin), "5月 6日" (this
-# year's posts), "6 mai 2023" (SMF and phpBB in French, German…).
+# Beside a poster's header, other dates count too: "05-06-2023" (vBulletin), "5月 6日" and
+# "May 6" (this year's posts), "6 mai 2023" (SMF and phpBB in French, German…).
 _HEADED_POST_DATE = re.compile(rf"(?=\d)(?:\d{{1,2}}-\d{{1,2}}-\d{{4}}|\d{{1,2}}\s*月\s*\d{{1,2}}\s*日"
-                               rf"|(?i:\d{{1,2}}\.?\s+(?:{MONTH_AFTER_DAY_NAME})\.?\s+\d{{4}}))")
+                               rf"|(?i:\d{{1,2}}\.?\s+(?:{MONTH_AFTER_DAY_NAME})\.?\s+\d{{4}}))"
+                               rf"|(?i:\b(?=[{_MONTH_INITIALS}])(?:{MONTH_NAME})\.?\s+\d{{1,2}}\b)")  # "Posted May 6"
 
 
 # A full date with a clock time, as an entry's header shows it ("2005-06-14 03:25:55").
