@@ -40,6 +40,10 @@ def author_of(byline: str, head: str = "") -> str | None:
     # Portuguese and Italian join two writers with "e"; the next field's label ends a name.
     ("<p>Por Bruno Magalhães e Juliana Soares</p>", "Bruno Magalhães, Juliana Soares"),
     ("<p>by BlueMoonRabbit   Version: 1.10 | Updated: 05/06/2023</p>", "BlueMoonRabbit"),
+    # A forum's thread tools above the post's date are no poster; a relative day after the
+    # starter's name no second one.
+    ("<div>Thread Tools</div><div>Display Modes</div><div>05-06-2019, 12:03 PM</div>", None),
+    ("<p>Dieses Thema wurde erstellt von bergziege_muc, Gestern um 16:03.</p>", "bergziege_muc"),
     # The visitor's own account links under the members' path name nobody.
     ("<div><a href='/user/login'>Log in</a></div><div><a href='/user/register'>Register</a></div>", None),
     # The date glued to the names, or opening with its weekday, is no part of them.

@@ -74,7 +74,8 @@ _VALUE_END = re.compile(
     r"(?<=\s)[A-Z][a-z]{2,15}\s*:(?!\d)|"  # "by BlueMoonRabbit Version: 1.10": the next field's label
     r"发布|發布|发表|發表|发帖|發帖|(?:[\u4e00-\u9fff]{2}(?=时间|時間|日期))?(?:时间|時間|日期)|点击|點擊|阅读|閱讀|浏览|瀏覽|(?:我要|参与|參與)?(?:评论(?!员)|評論(?!員))|回复|回覆|字号|字體|http|报道|報道|報導|摄|攝|整理|整合|编译|編譯|发自|發自|"
     r"[图圖]\s*[/／:：]|기자|"
-    r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|\bLast\s+(?:updated|modified|edited)\b|"
+    r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|"
+    r"\b(?:[Tt]oday|[Yy]esterday|[Hh]eute|[Gg]estern|[Hh]ier|[Aa]ujourd'hui|[Hh]oy|[Aa]yer|[Oo]ggi|[Ii]eri)\b|\bLast\s+(?:updated|modified|edited)\b|"
     r"\b(?:[Vv]eröffentlicht|[Aa]ktualisiert|[Pp]ublicado|[Aa]ctualizado|[Pp]ublié|Datum|Date|Fecha)\b|"
     r"\b(?:Symbolbild|Symbolfoto|Titelbild|Beitragsbild|Kategorien|Kategorie|Categories|Category|Schlagwörter)\b|"
     r"\b(?:Illustration(?:en)?|Fotos?|Photos?|Bild(?:er)?|Grafik(?:en)?|Images?)\b|"
@@ -188,6 +189,8 @@ _UI_WORDS = {
     "linkedin", "comments", "kommentare", "gesponserte inhalte", "sponsored", "anzeige", "advertisement",
     "watch", "live", "listen", "download", "login", "menu", "search", "suche",
     "log in", "log out", "sign in", "sign up", "sign out", "register", "my account", "anmelden", "registrieren",
+    # A forum's thread tools and its table of posts' column heads.
+    "display modes", "thread tools", "search this thread", "rate this thread",
 }
 # News agencies credited beside a writer ("Von David Hutzler, dpa") are no second author.
 _AGENCIES = {"dpa", "afp", "ap", "apa", "sid", "kna", "epd", "reuters", "ddp", "dapd", "ots", "ansa", "efe", "ips"}
@@ -562,7 +565,8 @@ def _person_line(text: str) -> bool:
     return (2 <= len(words) <= 4 and _LATIN_NAME.match(text) is not None and not text.isupper()
             and words[0].lower() not in _ARTICLES  # "The Nissan Northern Xperience": a teaser's headline
             and words[0].lower() not in _NOT_A_FIRST_NAME  # "From Bulbapedia, the … encyclopedia": a wiki's tagline
-            and not any(word.lower() in _UI_WORDS for word in words) and not _job_line(text)  # "Senior Editor"
+            and text.lower() not in _UI_WORDS and not any(word.lower() in _UI_WORDS for word in words)
+            and not _job_line(text)  # "Senior Editor"
             and _plausible_author(text, set()))
 
 
