@@ -413,6 +413,7 @@ def test_the_reporter_a_dateline_credits_wrote_the_article_not_its_editor(dateli
     ("<table><tr><th>武将</th><th>定位</th></tr><tr><td>张飞</td><td>蜀国猛将，擅长冲锋陷阵，技能伤害很高</td></tr>"
      "<tr><td>关羽</td><td>蜀国名将，攻守兼备，适合新手</td></tr></table>", "", None),
     ("<div>作者： 来源：示例新闻 时间：2019-09-05</div>", "", None),
+    ("<div>2019-09-05 来源：示例新闻游戏频道</div>", "", None),  # a channel of the site
     # Taiwan's bylines: the reporter, a slash, where the report was filed from; a
     # photographer's or a picture's label after the writer's.
     ("<div>記者張三／台北報導</div><div>2019年09月05日 11:10</div>", "", "張三"),

@@ -1281,8 +1281,10 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         if names and all(_HAN_NAME.match(name) and _letters(name) in sites and name in _home_links(root, url) for name in names):
             continue  # the site's logo ("简书", a link to the front page) read as a name alone on its line
         if number == len(writers) and names:
-            # "来源：三国志攻略站" on that site's page: the site's own content, no writer named.
-            names = [name for name in names if _letters(name) not in sites] or None
+            # "来源：三国志攻略站" on that site's page, "来源：凤凰网游戏" on 凤凰网's: the site's
+            # own content (a channel of it), no writer named.
+            names = [name for name in names if not any(key.startswith(_letters(name)) or _letters(name).startswith(key)
+                                                       for key in sites if len(key) >= 2)] or None
         if names and all(_stands_in(name) for name in names):
             stand_in = stand_in or (", ".join(clean_line(n) for n in names), HEURISTIC)
         elif names:
