@@ -1020,6 +1020,18 @@ def _site_words(url: str, site_names: list[str], document_title: str) -> set[str
     return keys
 
 
+# What follows a site's name in its own name ("永創攻略網" of 永創攻略), not a channel of it.
+_SITE_SUFFIXES = {"网", "網", "站", "网站", "網站", "官网", "官網"}
+
+
+def _of_the_site(key: str, site: str) -> bool:
+    """Whether a credited name is the site's, shortened ("3DM" of 3dmgame) or a channel of
+    it ("凤凰网游戏" of 凤凰网); the site's name with 网 after it is the site crediting itself."""
+    if len(site) < 2 or not key:
+        return False
+    return site.startswith(key) or (key.startswith(site) and key[len(site):] not in _SITE_SUFFIXES)
+
+
 def _letters(text: str) -> str:
     return "".join(c for c in normalise_for_compare(text) if c.isalnum())
 
@@ -1283,8 +1295,7 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         if number == len(writers) and names:
             # "来源：三国志攻略站" on that site's page, "来源：凤凰网游戏" on 凤凰网's: the site's
             # own content (a channel of it), no writer named.
-            names = [name for name in names if not any(key.startswith(_letters(name)) or _letters(name).startswith(key)
-                                                       for key in sites if len(key) >= 2)] or None
+            names = [name for name in names if not any(_of_the_site(_letters(name), key) for key in sites)] or None
         if names and all(_stands_in(name) for name in names):
             stand_in = stand_in or (", ".join(clean_line(n) for n in names), HEURISTIC)
         elif names:
