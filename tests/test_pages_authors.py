@@ -40,6 +40,12 @@ def author_of(byline: str, head: str = "") -> str | None:
     # Portuguese and Italian join two writers with "e"; the next field's label ends a name.
     ("<p>Por Bruno Magalhães e Juliana Soares</p>", "Bruno Magalhães, Juliana Soares"),
     ("<p>by BlueMoonRabbit   Version: 1.10 | Updated: 05/06/2023</p>", "BlueMoonRabbit"),
+    # A job and the update's label run together by inline elements ("Guides EditorUpdated").
+    ("<p>By <span>Jada Griffin</span>, <span>Guides Editor</span><span>Updated: May 6, 2023 12:03 pm</span></p>", "Jada Griffin"),
+    # A game guide's facts: what drops a thing names no writer.
+    ("<ul><li>Dropped by Bloodhound Knight Darriwil at the Forlorn Hound Evergaol.</li></ul>", None),
+    # A copyright notice's "authority" block is no author markup.
+    ("<p class='authority'>本文禁止转载或摘编</p>", None),
     # A forum's thread tools above the post's date are no poster; a relative day after the
     # starter's name no second one.
     ("<div>Thread Tools</div><div>Display Modes</div><div>05-06-2019, 12:03 PM</div>", None),

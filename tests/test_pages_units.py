@@ -1873,3 +1873,12 @@ def test_the_writers_box_closing_an_article_is_no_article_text():
            "and the courts.</p></div>")
     html = page(f"<h1>Committee demands answers</h1><div class='article-body'>{text}{bio}</div>")
     assert "politics reporter" not in parse_article(html, "https://news.example.com/a/1").body_text
+
+
+def test_a_glued_related_posts_block_is_furniture():
+    text = "".join(f"<p>The new patch changes the raid boss in many ways. Players need two healers from now on, point {i}.</p>"
+                   for i in range(6))
+    related = ("<div id='jp-relatedposts' class='jp-relatedposts'><p>Another guide about the raid and its bosses "
+               "for the new season. Read it before the raid, it helps.</p></div>")
+    html = page(f"<h1>Raid patch notes</h1><div class='entry'>{text}{related}</div>")
+    assert "Another guide" not in parse_article(html, "https://blog.example.com/raid").body_text

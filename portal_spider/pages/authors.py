@@ -18,7 +18,11 @@ _CREDIT_VERBS = ("Powered", "powered", "Designed", "designed", "Theme", "theme",
                  # Credits for the pictures and the checking, not the writing.
                  "Photo", "photo", "Photos", "photos", "Photography", "Image", "image", "Images", "Illustration",
                  "illustration", "Illustrated", "illustrated", "Reviewed", "reviewed", "checked", "Translated", "translated",
-                 "Editing", "editing")
+                 "Editing", "editing",
+                 # A game guide's or wiki's facts: what drops, sells or voices a thing ("Dropped by a knight").
+                 "Dropped", "dropped", "Sold", "sold", "Found", "found", "Guarded", "guarded", "Defeated", "defeated",
+                 "Obtained", "obtained", "Rewarded", "rewarded", "Given", "given", "Taught", "taught", "Crafted", "crafted",
+                 "Unlocked", "unlocked", "Voiced", "voiced", "Played", "played")
 _CREDIT_VERB = "".join(f"(?<!{verb} )" for verb in _CREDIT_VERBS)
 # Chinese labels need a colon or space after them: 作者手记 and 记者看东北 are words, not bylines,
 # nor is a forum's "只看该作者" button (view this poster's replies only).
@@ -74,7 +78,7 @@ _VALUE_END = re.compile(
     r"(?<=\s)[A-Z][a-z]{2,15}\s*:(?!\d)|"  # "by BlueMoonRabbit Version: 1.10": the next field's label
     r"发布|發布|发表|發表|发帖|發帖|(?:[\u4e00-\u9fff]{2}(?=时间|時間|日期))?(?:时间|時間|日期)|点击|點擊|阅读|閱讀|浏览|瀏覽|(?:我要|参与|參與)?(?:评论(?!员)|評論(?!員))|回复|回覆|字号|字體|http|报道|報道|報導|摄|攝|整理|整合|编译|編譯|发自|發自|"
     r"[图圖]\s*[/／:：]|기자|"
-    r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|"
+    r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|(?<=[a-z])(?:Published|Updated|Posted)\b|"  # glued: "EditorUpdated"
     r"\b(?:[Tt]oday|[Yy]esterday|[Hh]eute|[Gg]estern|[Hh]ier|[Aa]ujourd'hui|[Hh]oy|[Aa]yer|[Oo]ggi|[Ii]eri)\b|\bLast\s+(?:updated|modified|edited)\b|"
     r"\b(?:[Vv]eröffentlicht|[Aa]ktualisiert|[Pp]ublicado|[Aa]ctualizado|[Pp]ublié|Datum|Date|Fecha)\b|"
     r"\b(?:Symbolbild|Symbolfoto|Titelbild|Beitragsbild|Kategorien|Kategorie|Categories|Category|Schlagwörter)\b|"
@@ -657,9 +661,10 @@ def _byline_authors(windows: list[list[str]], ranks: tuple[int, ...]) -> list[st
 
 
 # HTML's own mark for an article's author is <address> (its contact details; in a page
-# footer, the publisher's); classes name the author in the site's language too ("autor", "auteur").
+# footer, the publisher's); classes name the author in the site's language too ("autor", "auteur"),
+# not "authority" or "authorization" (a copyright notice's block).
 _AUTHOR_MARKUP = (
-    "(//a[@rel='author'] | //*[contains(@class, 'author') or contains(@class, 'autor') or contains(@class, 'auteur')"
+    "(//a[@rel='author'] | //*[(contains(@class, 'author') and not(contains(@class, 'authori'))) or contains(@class, 'autor') or contains(@class, 'auteur')"
     " or contains(translate(@class, 'BYLINE', 'byline'), 'byline')"
     # A platform's or forum's poster: "follow-nickName", "user-name__text", "link-user__name".
     " or contains(translate(@class, 'NICKAME', 'nickame'), 'nickname') or contains(translate(@class, 'USERNAME_-', 'username'), 'username')]"

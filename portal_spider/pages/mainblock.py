@@ -51,6 +51,8 @@ _WEAK = {
 # A comment word glued to its widget's ("commentlist", "commentbox"); not "commentary",
 # which names opinion articles.
 _GLUED_COMMENTS = re.compile(r"^comments?(?:list|box|area|form|wrap|wrapper|container|section|block|count|s)$")
+# The same for related articles ("jp-relatedposts", "relatedarticles").
+_GLUED_RELATED = re.compile(r"^related(?:posts?|articles?|stories|story|content|links?|news|items?|reads?)$")
 _DIGITS = re.compile(r"\d+")
 _PARTS = re.compile(r"[\s_-]+")
 # Words that mark the article body itself; such elements are never dropped as boilerplate.
@@ -65,7 +67,8 @@ def _furniture_label(label: str) -> str | None:
     label = _DIGITS.sub("", label.lower())
     tokens = set(label.split())
     parts = _PARTS.split(label)
-    if not _STRONG.isdisjoint(parts) or any(map(_GLUED_COMMENTS.match, parts)) or "sidebar" in tokens:
+    if (not _STRONG.isdisjoint(parts) or any(_GLUED_COMMENTS.match(part) or _GLUED_RELATED.match(part) for part in parts)
+            or "sidebar" in tokens):
         return "strong"
     return "weak" if not _WEAK.isdisjoint(tokens) else None
 
