@@ -444,3 +444,10 @@ def test_a_relative_date_is_read_as_its_title_writes_it_in_full(stamp, lang, exp
     html = article(f"<p class='stamp'>{stamp}</p>{quote}", lang=lang)
     fetched = ExtractionOptions(fetched_at=datetime(2023, 5, 9, 8, 0, tzinfo=timezone.utc))
     assert parse_article(html, "https://forum.example.com/t/1", fetched).published_at == expected
+
+
+def test_the_time_element_of_the_last_update_is_not_the_publication():
+    times = ("<p>Last updated: <time datetime='2023-06-10T09:00:00Z'>2 days ago</time></p>"
+             "<p>Published: <time datetime='2023-05-06T12:03:00Z'>1 month ago</time></p>")
+    fetched = ExtractionOptions(fetched_at=datetime(2023, 6, 12, 8, 0, tzinfo=timezone.utc))
+    assert parse_article(article(times), "https://news.example.com/a", fetched).published_at == "2023-05-06T12:03:00+00:00"

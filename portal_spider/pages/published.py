@@ -299,6 +299,18 @@ def _machine_readable(times: list, shown: datetime | None, context: DateContext)
     return shown
 
 
+def _update_time(element) -> bool:
+    """A ``<time>`` labelled as the last update ("Last updated: <time>", itemprop dateModified)."""
+    if (element.get("itemprop") or "").lower() == "datemodified":
+        return True
+    parent = element.getparent()
+    if parent is None:
+        return False
+    line, shown = text_content(parent), text_content(element)
+    at = line.find(shown) if shown else -1
+    return bool(_MODIFIED_LABEL.search(line[max(0, at - 30): at] if at >= 0 else parent.text or ""))
+
+
 def _local(moment: datetime, context: DateContext) -> datetime:
     """A UTC timestamp read in the page's own zone, so that it names the page's day.
 
@@ -544,7 +556,8 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
         # the line by the title another item's); a line showing that day gives its clock.
         moment, source = _dated_on(windows, in_url, context) or in_url, HEURISTIC
     if not moment:
-        own = next((t for t in page.times[:_TIMES_LOOKED_AT] if _own_time(t, url)), None)
+        owns = [t for t in page.times[:_TIMES_LOOKED_AT] if _own_time(t, url)]
+        own = next((t for t in owns if not _update_time(t)), owns[0] if owns else None)
         moment = parse_iso(own.get("datetime"), context) if own is not None else None
         moment = _local(moment, context) if moment else None
     if not moment:
