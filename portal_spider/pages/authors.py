@@ -79,7 +79,7 @@ _VALUE_END = re.compile(
     r"发布|發布|发表|發表|发帖|發帖|(?:[\u4e00-\u9fff]{2}(?=时间|時間|日期))?(?:时间|時間|日期)|点击|點擊|阅读|閱讀|浏览|瀏覽|(?:我要|参与|參與)?(?:评论(?!员)|評論(?!員))|回复|回覆|字号|字體|http|报道|報道|報導|摄|攝|整理|整合|编译|編譯|发自|發自|"
     r"[图圖]\s*[/／:：]|기자|"
     r"\b(?:Published|Updated|Posted|on|am|um|Uhr|and more|\d+)\b|(?<=[a-z])(?:Published|Updated|Posted)\b|"  # glued: "EditorUpdated"
-    r"\b(?:[Tt]oday|[Yy]esterday|[Hh]eute|[Gg]estern|[Hh]ier|[Aa]ujourd'hui|[Hh]oy|[Aa]yer|[Oo]ggi|[Ii]eri)\b|\bLast\s+(?:updated|modified|edited)\b|"
+    r",\s*(?:[Tt]oday|[Yy]esterday|[Hh]eute|[Gg]estern|[Hh]ier|[Aa]ujourd'hui|[Hh]oy|[Aa]yer|[Oo]ggi|[Ii]eri)\b|\bLast\s+(?:updated|modified|edited)\b|"
     r"\b(?:[Vv]eröffentlicht|[Aa]ktualisiert|[Pp]ublicado|[Aa]ctualizado|[Pp]ublié|Datum|Date|Fecha)\b|"
     r"\b(?:Symbolbild|Symbolfoto|Titelbild|Beitragsbild|Kategorien|Kategorie|Categories|Category|Schlagwörter)\b|"
     r"\b(?:Illustration(?:en)?|Fotos?|Photos?|Bild(?:er)?|Grafik(?:en)?|Images?)\b|"
