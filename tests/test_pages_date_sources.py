@@ -125,6 +125,11 @@ def test_a_day_written_out_as_a_utc_midnight_does_not_beat_the_date_by_the_headl
     ("6 Mayıs 2023 saat 12:03", "2023-05-06T12:03:00+00:00"),
     ("6 augusti 2023", "2023-08-06T00:00:00+00:00"),
     ("мая 6, 2023", None),  # these are written after the day only
+    # Japanese and Korean boards: a weekday in brackets, a clock in brackets; C's asctime.
+    ("2025/03/01(土) 07:02:15", "2025-03-01T07:02:15+00:00"),
+    ("2025-03-01 (토) 07:02", "2025-03-01T07:02:00+00:00"),
+    ("2025.06.02 (21:14:37)", "2025-06-02T21:14:37+00:00"),
+    ("Sat Apr 20 14:05:33 2024 UTC", "2024-04-20T14:05:33+00:00"),
     ("Version 1.10.23", None),
 ])
 def test_european_date_and_clock_forms(text, expected):
@@ -451,3 +456,14 @@ def test_the_time_element_of_the_last_update_is_not_the_publication():
              "<p>Published: <time datetime='2023-05-06T12:03:00Z'>1 month ago</time></p>")
     fetched = ExtractionOptions(fetched_at=datetime(2023, 6, 12, 8, 0, tzinfo=timezone.utc))
     assert parse_article(article(times), "https://news.example.com/a", fetched).published_at == "2023-05-06T12:03:00+00:00"
+
+
+@pytest.mark.parametrize("line, expected", [
+    # The change's label after the post's date leaves that date the post's.
+    ("Posted: 05-06-2024, 12:03 PM (This post was last modified: 05-07-2024, 09:00 AM by starter.)", "2024-05-06T12:03:00-05:00"),
+    ("<div>edited Sep 19, 2024 at 10:00</div><div>asked May 6, 2024 at 12:03</div>", "2024-05-06T12:03:00-05:00"),
+])
+def test_a_changes_label_dates_only_what_follows_it(line, expected):
+    html = article(f"<div class='post_date'>{line}</div>", lang="en-US")
+    html = html.replace("</body>", "<div id='footer'>All times are GMT -5</div></body>")
+    assert parse_article(html, "https://forum.example.com/t/1").published_at == expected

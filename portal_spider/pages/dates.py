@@ -56,9 +56,10 @@ MONTH_NAME = "|".join(sorted((name for names in _MONTHS_EITHER_SIDE for name in 
 MONTH_AFTER_DAY_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # A clock time after the date, also set off by a dash ("06/02/2022 - 13:48").
 # The clock's separator is also a dot before "Uhr" or a zone ("11.08 Uhr", "21.20 BST") or an "h" ("08h01").
-# A Chinese weekday may stand between the day and its clock ("2019年9月5日 星期四 11:10"),
+# A weekday may stand between the day and its clock ("2019年9月5日 星期四 11:10", Japanese and
+# Korean boards' "2025/03/01(土) 07:02"), the clock may be in brackets ("2025.06.02 (21:14:37)"),
 # and the year's abbreviation in Russian and Polish ("6 мая 2023 г. в 12:03", "6 maja 2023 r., godz. 12:03").
-_TIME = r"(?:(?:\s*(?:г|r)\.)?(?:[T\s,]*|\s+(?:[-–|@]|//)\s+)(?:[(（]?(?:星期|礼拜|禮拜|周|週)[一二三四五六日天][)）]?\s*)?(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?|в|o(?:\s+godz\.)?|godz\.|saat)\s+|(?:上午|下午|早上|早晨|中午|晚上|傍晚|凌晨)\s*)?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*(?:Uhr|BST|GMT|UTC|CEST|CET)\b)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
+_TIME = r"(?:(?:\s*(?:г|r)\.)?(?:[T\s,]*|\s+(?:[-–|@]|//)\s+)(?:[(（]?(?:星期|礼拜|禮拜|周|週)[一二三四五六日天][)）]?\s*|[(（](?:[月火水木金土日]|[월화수목금토일])[)）]\s*)?(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?|в|o(?:\s+godz\.)?|godz\.|saat)\s+|(?:上午|下午|早上|早晨|中午|晚上|傍晚|凌晨)\s*|[(（])?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*(?:Uhr|BST|GMT|UTC|CEST|CET)\b)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
 # Fixed-offset zone abbreviations; "CST" is China's on a page read in UTC+8, else US Central;
 # "IST" is India's unless the page is read in Israel's or Ireland's zone.
 _ABBREVIATIONS = {
@@ -111,6 +112,10 @@ _DMY_NAMED = re.compile(
     rf"(?=\d)(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:de\s+)?({MONTH_AFTER_DAY_NAME})\.?,?\s+(?:de\s+)?((?:19|20)\d{{2}})(?!\d)" + _TIME + _OFFSET,
     re.I,
 )
+# C's asctime, as old Reddit and some feeds print it: the clock between the day and the
+# year ("Sat Apr 20 14:05:33 2024 UTC").
+_ASCTIME = re.compile(rf"(?=[{_MONTH_INITIALS}])\b({MONTH_NAME})\s+(\d{{1,2}})\s+(\d{{1,2}}):(\d{{2}})(?::(\d{{2}}))?\s+((?:19|20)\d{{2}})(?!\d)"
+                      + _OFFSET, re.I)
 # The absolute dates as pages print them (bylines tell a date line by these).
 SHOWN_DATES = (_YMD, _DMY, _DMY_DASHED, _DMY_SHORT, _MDY_NAMED, _DMY_NAMED)
 # A clock before the date, set off by a comma, a bar, a bullet or "on" ("01:38:07 PM IST Nov 20, 2019",
@@ -361,6 +366,9 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
         return False  # every form below has digits (\d is a decimal character); most lines have none
     if match := _YMD.search(text):
         y, mo, d = match.groups()[:3]
+    elif match := _ASCTIME.search(text):
+        offset = _offset(match[7], match[3], context)
+        return _build(match[6], _MONTHS[match[1].lower()], match[2], match[3], match[4], match[5], None, offset)
     elif match := _MDY_NAMED.search(text):
         y, mo, d = match[3], _MONTHS[match[1].lower()], match[2]
     elif match := _DMY_NAMED.search(text):

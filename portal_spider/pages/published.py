@@ -34,7 +34,19 @@ _PUBLISHED_LABEL = re.compile(
     # (Also glued to the clock before it: "Updated: Jun 21, 2024 2:30 pmPosted: Jun 20, …".)
     r"(?:(?<![A-Za-z])|(?<=[\d\s][ap]m))(?:Published|Posted|Veröffentlicht|Erschienen|Publié|Publicado|Date)(?![a-z]))", re.I
 )
-_MODIFIED_LABEL = re.compile(r"更新|修改|Updated|Modified|Last|Aktualisiert|zuletzt|Stand", re.I)
+_MODIFIED_LABEL = re.compile(r"更新|修改|Updated|Modified|Last|Edited|Aktualisiert|zuletzt|bearbeitet|Stand|modifié", re.I)
+_FIRST_DIGIT = re.compile(r"\d")
+
+
+def _modified(text: str) -> bool:
+    """A line dated by its last change: the label stands before its first date ("Last
+    updated: …"); after it, the line's first date is the post's ("Posted 05-06-2024 (This
+    post was last modified: …)")."""
+    label = _MODIFIED_LABEL.search(text)
+    if label is None:
+        return False
+    digit = _FIRST_DIGIT.search(text)
+    return digit is None or label.start() < digit.start()
 # Forum post headers carry the poster's profile dates: not when the post was published.
 # (This and _TODAY_LABEL, searched in every line, open with a lookahead on their branches'
 # first characters, so that most positions fail at once.)
@@ -70,7 +82,7 @@ def _labelled_date(windows: list[list[str]], context: DateContext) -> datetime |
     window = windows[0]
     dated = [(i, t, m) for i, t in enumerate(window) if not _PROFILE_LABEL.search(t)
              and (m := find_date(t if len(t) < 200 and not _prose(t) else _opening_date(t), context))]
-    first = next((d for d in dated if not _MODIFIED_LABEL.search(d[1]) and not month_alone(d[1])), dated[0] if dated else None)
+    first = next((d for d in dated if not _modified(d[1]) and not month_alone(d[1])), dated[0] if dated else None)
     return _with_clock_below(first[2], window, first[0], context) if first else None
 
 
@@ -167,7 +179,7 @@ def _marked_date(lines: list, context: DateContext, own_url: str | None = None) 
     for text, owner in lines:
         if len(text) < 120 and _DATE_MARK.search(f"{owner.get('class') or ''} {owner.get('id') or ''}") and not _teaser(owner, text, own_url):
             moment = find_date(text, context)
-            if moment and not _MODIFIED_LABEL.search(text) and not _PROFILE_LABEL.search(text):
+            if moment and not _modified(text) and not _PROFILE_LABEL.search(text):
                 return moment
     return None
 
@@ -257,7 +269,7 @@ def _publication_clock(windows: list[list[str]], shown: datetime | None, context
     (``changed``, _changed_at's)."""
     if shown is None or not _has_clock(shown):
         return False
-    unlabelled = [[text for text in window if not _MODIFIED_LABEL.search(text)] for window in windows]
+    unlabelled = [[text for text in window if not _modified(text)] for window in windows]
     if _labelled_date(unlabelled, context) != shown:
         return False
     return _wall_minute(shown) not in changed
@@ -495,9 +507,9 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
         # header prints the day it is served ("2024年5月3日 星期五"), not when it published,
         # a blog's sidebar its calendar and archive months, and the site its last update
         # ("本站最后更新"): that one dates the page only when nothing else does.
-        updates = [text for text in windows[0] if _MODIFIED_LABEL.search(text)]
+        updates = [text for text in windows[0] if _modified(text)]
         windows[0] = [text for text in windows[0] if not _todays_date(text, context) and not month_alone(text)
-                      and not _MODIFIED_LABEL.search(text)]
+                      and not _modified(text)]
     headline = _joined_date_pieces(_own_lines(page, [headline], teasers)[0]) if headline else headline
     moment, source = _absolute_date(page, windows, headline, replace(context, now=None), teasers)
     if moment is None and updates:
