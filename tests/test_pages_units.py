@@ -1882,3 +1882,20 @@ def test_a_glued_related_posts_block_is_furniture():
                "for the new season. Read it before the raid, it helps.</p></div>")
     html = page(f"<h1>Raid patch notes</h1><div class='entry'>{text}{related}</div>")
     assert "Another guide" not in parse_article(html, "https://blog.example.com/raid").body_text
+
+
+@pytest.mark.parametrize("quote", [
+    "<blockquote><div><cite><a href='./memberlist.php?mode=viewprofile&u=2'>Vexlaine</a> wrote: "
+    "<span>Thu May 16, 2024 9:03 am</span></cite>Don't bother tempering anything until the next tier.</div></blockquote>",
+    "<blockquote class='ipsQuote'><div class='ipsQuote_citation'>Cheggf said:</div>"
+    "<div class='ipsQuote_contents'><p>Fertilizer counts for more in winter now.</p></div></blockquote>",
+    "<div class='quote'><blockquote>暗夜精灵 发表于 2023-5-6 12:03<br>这个副本要先清小怪。</blockquote></div>",
+])
+def test_a_post_without_the_posts_it_quotes_its_edit_note_and_its_signature(quote):
+    own = ["Is it worth burning the manuals I already have on my current gear now?",
+           "Or should I push to the next tier first and temper there, which affix do you prioritise?"]
+    post = (f"<div class='postbody'>{quote}<p>{own[0]}</p><p>{own[1]}</p>"
+            "<div class='notice'>Last edited by Korrin on Sat May 18, 2024 6:20 pm, edited 1 time in total.</div>"
+            "<div id='sig1' class='signature'>Currently playing: Hydra Sorc (S4), Bash Barb (eternal)</div></div>")
+    html = page(f"<h1>Temper now or later?</h1>{post}")
+    assert parse_article(html, "https://forum.example.com/t/1").body_text == "\n".join(own)

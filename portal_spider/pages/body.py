@@ -69,6 +69,17 @@ _NOTICE_LENGTH = 120
 _FOLLOW_US = re.compile(r"(?:扫描|掃描|扫码|掃碼|长按|長按|点击|點擊).{0,20}(?:二维码|二維碼|关注|關注|下载|下載)"
                         r"|^更多.{0,8}(?:请|請)(?:关注|關注|访问|訪問|点击|點擊)\s*[:：]")
 _FOLLOW_LENGTH = 40
+# A forum post's note of its last edit: "Last edited by X on …, edited 1 time in total.",
+# "Edited December 2, 2023 by X", "本帖最后由 X 于 2023-5-6 10:02 编辑".
+_EDIT_NOTICE = re.compile(
+    r"^(?:Last edited by\s.{1,80}|Edited\s.{1,60}\sby\s.{1,40}|Edited by\s.{1,60}|\(?This post was last modified:.{0,80}"
+    r"|本帖最[后後]由.{1,40}[编編][辑輯]|Zuletzt (?:bearbeitet|geändert)(?: von)?:?\s.{1,80}|Dernière (?:modification|édition) par\s.{1,80}"
+    r"|Последний раз редактировалось\s.{1,80})$", re.I)
+# The citation opening a quoted post ("X wrote:", "Cheggf said:", "引用 X 的回复", "X 发表于
+# 2023-5-6 12:03"): the quote repeats another post, not this one.
+_QUOTE_CITATION = re.compile(
+    r"^(?:.{1,60}?\s(?:wrote|said|writes|schrieb|hat geschrieben|a écrit|escribió|ha scritto|написала?)\s*:"
+    r"|(?:Quote|Zitat|Citation|Cita|引用)\b|.{1,30}?\s*(?:写道|寫道)\s*[:：]|.{1,30}?\s(?:发表于|發表於)\s*\d)", re.I)
 _FURNITURE_TAGS = ("h1", "h2", "p", "div", "span", "td", "li", "ul", "ol", "table", "center", "font", "dl", "section")
 _SANITISE_TAGS = {
     "p", "br", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "pre", "code",
@@ -150,6 +161,18 @@ def _widgets(top, total: int) -> list:
     for element in top.iter(*_WIDGET_TAGS):
         if element is not top and not any(ancestor in found for ancestor in element.iterancestors()) and _is_widget(element, total):
             found.append(element)
+    return found
+
+
+def _quoted_posts(top) -> list:
+    """Quotes of other posts inside a post: a blockquote opening with its citation."""
+    found = []
+    for quote in top.iter("blockquote"):
+        if quote is top or any(ancestor in found for ancestor in quote.iterancestors()):
+            continue
+        first = next(iter(page_lines(quote)), None)
+        if first is not None and _QUOTE_CITATION.match(fold_whitespace(first[0])):
+            found.append(quote)
     return found
 
 
@@ -245,7 +268,7 @@ def _drop_furniture(elements: list, title: str | None, in_data: set) -> None:
         _drop_edit_links(top)
         for mark in [sup for sup in top.iter("sup") if "reference" in (sup.get("class") or "")]:
             mark.drop_tree()  # a wiki's footnote mark ("[1]"): its note is no body text either
-        doomed = _drop_related(top) + _widgets(top, total)
+        doomed = _drop_related(top) + _widgets(top, total) + _quoted_posts(top)
         # Each link's folded text length, read once: the nested blocks below hold the same links.
         link_lengths = {a: len(fold_whitespace(text_content(a))) for a in top.iter("a")}
         # A short article beside a long list of links is still the article: a block
@@ -363,7 +386,7 @@ def _paragraphs(elements: list, row_of: dict, in_data: set) -> list[str]:
                 row = row_of.get(owner)
                 continue
             row = None
-            if not (is_byline(line) or _BREADCRUMB.match(line) or _FLOOR.match(line)
+            if not (is_byline(line) or _BREADCRUMB.match(line) or _FLOOR.match(line) or _EDIT_NOTICE.match(line)
                     or (len(line) < _NOTICE_LENGTH and _COPYRIGHT.search(line))
                     or (len(line) < _FOLLOW_LENGTH and _FOLLOW_US.search(line))):
                 kept.append(line)

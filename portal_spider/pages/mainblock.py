@@ -40,8 +40,9 @@ _STRONG = _COMMENT_WORDS | {
     "subscribe", "signup", "popup", "modal", "outbrain", "taboola", "xgwz", "xgyd", "tjyd",
     "trending", "popular", "copyright", "pagination", "pager", "caption", "captions", "credit", "navbox",
     "credits", "gallery", "slideshow", "carousel", "lightbox",
-    # The writer's box closing an article ("author-bio"): about the writer, not the story.
-    "bio", "biography",
+    # The writer's box closing an article ("author-bio"): about the writer, not the story; a
+    # forum poster's signature under each post.
+    "bio", "biography", "signature", "postsign",
 }
 _WEAK = {
     "nav", "navbar", "navigation", "menu", "side", "aside", "footer", "foot", "header",
