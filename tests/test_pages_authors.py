@@ -50,6 +50,9 @@ def author_of(byline: str, head: str = "") -> str | None:
     # starter's name no second one.
     ("<div>Thread Tools</div><div>Display Modes</div><div>05-06-2019, 12:03 PM</div>", None),
     ("<p>Dieses Thema wurde erstellt von bergziege_muc, Gestern um 16:03.</p>", "bergziege_muc"),
+    # A thread's starter in Spanish and French.
+    ("<p>Tema iniciado por Tincho_Mangudai</p>", "Tincho_Mangudai"),
+    ("<p>Sujet démarré par Mie_de_Lyon</p>", "Mie_de_Lyon"),
     # The visitor's own account links under the members' path name nobody.
     ("<div><a href='/user/login'>Log in</a></div><div><a href='/user/register'>Register</a></div>", None),
     # The date glued to the names, or opening with its weekday, is no part of them.
@@ -432,6 +435,9 @@ def test_the_reporter_a_dateline_credits_wrote_the_article_not_its_editor(dateli
     # The comment link closing the byline line is no second name.
     ("<div><span>作者：张三</span> <a href='#comment'>我要评论(<em>3</em>)</a></div>", "", "张三"),
     ("<div>作者：小编 <a href='#comment'>我要评论(3)</a></div>", "<p>【责任编辑：兔子】</p>", "兔子"),
+    # A board's field under the starter's badge is no name; its panel's words ("金元") neither.
+    ("<div>楼主</div><div>热搜: 黑神话 汉化 存档</div>", "", None),
+    ("<dl><dt>金元</dt><dd>6420</dd></dl><div>发表于 2023-11-6 13:40</div>", "", None),
     # A forum's "view this poster only" button labels nobody; a reply's floor is no name.
     ("<div><a href='/u/1'>暗夜精灵</a></div><div>发表于 2023-5-6 12:03 | 只看该作者 | 倒序浏览</div>", "", "暗夜精灵"),
     ("", "<div><strong><a href='#pid2'>沙发</a></strong></div><div>发表于 2023-5-6 12:47</div>", None),

@@ -50,7 +50,8 @@ _AUTHOR_LABEL = (
     r"|(?:^|(?<=\s))(?=[가-힣]{2,4}\s*기자(?![가-힣]))"
     # A forum thread's starter wrote its first post: "Thread starter Tiberius", "楼主：X"; a
     # video site's uploader its column: "UP主：X".
-    r"|(?<![\w])(?:[Tt]hread [Ss]tarter|[Ss]tarted by|[Tt]opic [Ss]tarter|[Oo]riginal [Pp]oster)(?=\s)|(?:楼\s*主|樓\s*主|UP\s*主)(?=\s*[:：])|^\s*(?:楼\s*主|樓\s*主)(?=\s+[^，。！？；\s][^，。！？；]*$))"
+    r"|(?<![\w])(?:[Tt]hread [Ss]tarter|[Ss]tarted by|[Tt]opic [Ss]tarter|[Oo]riginal [Pp]oster|[Tt]ema iniciado por"
+    r"|[Ss]ujet (?:démarré|lancé|initié) par|[Tt]hema (?:gestartet|erstellt) von|[Aa]rgomento (?:avviato|iniziato) da)(?=\s)|(?:楼\s*主|樓\s*主|UP\s*主)(?=\s*[:：])|^\s*(?:楼\s*主|樓\s*主)(?=\s+[^，。！？；\s][^，。！？；]*$))"
 )
 # Who put the page online ("Gespeichert von rasos am …", Drupal's "Submitted by X on …", "发布者: X"): the
 # author only when no byline names one.
@@ -135,8 +136,10 @@ _NOT_A_WRITER = set(
     # A site's menu and tools: a line of their own by the headline, some opening with a surname (管, 关).
     "管理 登录 登錄 注册 註冊 订阅 訂閱 联系 聯繫 收藏 分享 举报 舉報 关注 關注 回复 回覆 返回 更多 搜索 帮助 幫助 "
     "设置 設置 退出 打印 顶部 頂部 目录 目錄 "
-    # A forum reply's floor: the second, third and fourth posts ("沙发", "板凳", "地板").
-    "沙发 沙發 板凳 地板 "
+    # A forum reply's floor: the second, third and fourth posts ("沙发", "板凳", "地板"); a
+    # poster's panel and a board's tools (Discuz!: "积分", "金元", "发消息", "热搜").
+    "沙发 沙發 板凳 地板 积分 積分 金元 金钱 金錢 体力 體力 威望 贡献 貢獻 帖子 主题 主題 精华 精華 发消息 發消息 "
+    "热搜 熱搜 电梯直达 電梯直達 "
     # A wiki page's action tabs: "编辑 历史 讨论" reads as an editor label and two names.
     "历史 歷史 历史记录 歷史紀錄 讨论 討論 查看 阅读 閱讀 编辑 編輯 监视 監視 源代码 原始碼 游戏 遊戲 "
     # A reporter's rank before the word 记者 ("刘晓 实习记者 陈思").
@@ -448,7 +451,8 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
         # The name line under the label, not a sentence opening with capitalised words
         # ("Autoren" in a menu over "Ein Absatz des Artikels mit …").
         rest = following.partition(names[0])[2].lstrip()[:1] if names else ""
-        return names if names and not rest.islower() else None
+        # (Nor a field's label: "楼主" over "热搜: 黑神话 汉化".)
+        return names if names and not rest.islower() and rest not in (":", "：") else None
     if (_POSTED_LINE.match(following) and text not in _NOT_A_WRITER and not _LABELS.search(following)
             and (names := _names(text)) == [text]):
         # A forum post's header: the poster's name, the "发表于 …" line under it (which names
