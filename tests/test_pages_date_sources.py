@@ -440,8 +440,11 @@ def test_a_readers_comment_does_not_date_an_undated_page():
     ("发表于 <span title='2023-5-6 12:03'>3&nbsp;天前</span>", "zh-CN", "2023-05-06T12:03:00+08:00"),
     ("<abbr class='DateTime' data-time='1683367380' title='6. Mai 2023 um 12:03'>Gestern um 12:03</abbr>", "de",
      "2023-05-06T12:03:00+02:00"),
+    # A Unix time beside it (in milliseconds here) gives the seconds too.
     ("<a href='/t/1'><span title='2023 年 5月 6 日 12:03' data-time='1683345791000'>5月 6日</span></a>", "zh-CN",
-     "2023-05-06T12:03:00+08:00"),
+     "2023-05-06T12:03:11+08:00"),
+    ("<span class='relative-date' data-time='1683345791000' title='May 5, 2023 11:03 pm'>3d</span>", "en",
+     "2023-05-06T04:03:11+00:00"),
 ])
 def test_a_relative_date_is_read_as_its_title_writes_it_in_full(stamp, lang, expected):
     # Quoted in the post, an older post's full date: it would win over a relative one.

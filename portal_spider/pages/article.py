@@ -174,15 +174,27 @@ _FIELDS = ("title", "author", "published_at", "body")
 _DATE_HOLDERS = ("span", "abbr", "em", "a", "time", "small", "font", "b", "strong", "i")
 
 
+_EPOCH_ATTRIBUTES = ("data-time", "data-timestamp", "data-utime")
+
+
 def _dates_in_full(top) -> None:
-    """Dates a page shows relative or without their year ("3 天前", "Gestern um 16:03") read
-    as their title attribute writes them in full, as forum software sets them (lxml, in place)."""
+    """Dates a page shows relative or without their year ("3 天前", "Gestern um 16:03", "3d")
+    read as forum software writes them in full beside: a Unix time in a data attribute
+    (Discourse, XenForo, Steam), else the title attribute (lxml, in place)."""
     for element in top.iter(_DATE_HOLDERS):
         title = element.get("title")
-        if title and written_in_full(text_content(element).strip(), title):
+        epoch = next((value for name in _EPOCH_ATTRIBUTES if (value := (element.get(name) or "").strip()).isdigit()
+                      and len(value) in (10, 13)), None)
+        if epoch:
+            full = datetime.fromtimestamp(int(epoch[:10]), timezone.utc).isoformat()
+        elif title:
+            full = title
+        else:
+            continue
+        if written_in_full(text_content(element).strip(), full):
             for child in list(element):
                 element.remove(child)  # (their tails, inside the date's text, go with them)
-            element.text = title
+            element.text = full
 
 
 def _main_block(root, options: ExtractionOptions, title: str | None) -> tuple[list, str, list[str]]:

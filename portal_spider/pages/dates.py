@@ -468,15 +468,18 @@ _DAY_WORDS_ELSEWHERE = re.compile(r"\b(?:heute|gestern|vorgestern|aujourd'hui|hi
                                   r"|vandaag|gisteren|idag|igår|i dag|i går|сегодня|вчера|dzisiaj|wczoraj)\b", re.I)
 _READ_ALONE = DateContext(ASSUMED_UTC, None)
 _YEARLESS_CN = re.compile(r"(?<![\d年])\d{1,2}\s*月\s*\d{1,2}\s*日")
+# Discourse's and Reddit's compact ages: "3d", "5h", "2w", "1mo".
+_COMPACT_AGE = re.compile(r"\d{1,3}\s?(?:s|m|min|h|hr|d|w|mo|y|yr)")
 
 
 def written_in_full(shown: str, title: str) -> bool:
     """Whether an element's title attribute writes in full the date its text shows relative
-    or without its year ("3 天前", "Gestern um 16:03", "5月 6日"), as forum software does."""
+    or without its year ("3 天前", "Gestern um 16:03", "5月 6日", "3d"), as forum software does."""
     if len(shown) > 40 or not title or _absolute(shown, _READ_ALONE) is not False:
         return False
     partial = (_AGO_CN.search(shown) or _AGO_EN.search(shown) or _DAY_WORD.search(shown) or _NO_YEAR.search(shown)
-               or _NO_YEAR_NAMED.search(shown) or _YEARLESS_CN.search(shown) or _DAY_WORDS_ELSEWHERE.search(shown))
+               or _NO_YEAR_NAMED.search(shown) or _YEARLESS_CN.search(shown) or _DAY_WORDS_ELSEWHERE.search(shown)
+               or _COMPACT_AGE.fullmatch(shown))
     return bool(partial) and bool(_absolute(title, _READ_ALONE))
 
 
