@@ -1899,3 +1899,14 @@ def test_a_post_without_the_posts_it_quotes_its_edit_note_and_its_signature(quot
             "<div id='sig1' class='signature'>Currently playing: Hydra Sorc (S4), Bash Barb (eternal)</div></div>")
     html = page(f"<h1>Temper now or later?</h1>{post}")
     assert parse_article(html, "https://forum.example.com/t/1").body_text == "\n".join(own)
+
+
+def test_related_cards_between_paragraphs_are_furniture():
+    card = ("<div class='article-card display-card in-content-card'><div class='display-card-badge'>Related</div>"
+            "<div class='w-display-card-content'><h5><a href='/best-weapons-tier-list/'>Best Weapons Tier List</a></h5>"
+            "<p>Which weapons come out on top?</p></div></div>")
+    text = [f"The long sword rewards patience and counters, and this build leans on that, step {i}. Keep the gauge red."
+            for i in range(4)]
+    html = page(f"<h1>Long sword build</h1><div class='content-block'><p>{text[0]}</p><p>{text[1]}</p>{card}"
+                f"<p>{text[2]}</p>{card.replace('best-weapons', 'artian')}<p>{text[3]}</p></div>")
+    assert parse_article(html, "https://games.example.com/long-sword-build/").body_text == "\n".join(text)

@@ -53,7 +53,8 @@ _PAGE_NAV = re.compile(r"^(?:(?:Pages?|Seiten?|页面|頁面|分页|分頁)\s*[:
 # A heading that opens the related-articles list closing many articles.
 _RELATED = re.compile(
     r"^(?:相关|相關|延伸|推荐|推薦|更多)(?:报道|報道|文章|新闻|新聞|阅读|閱讀|链接|鏈接)\s*[:：]?$|"
-    r"^(?:related (?:articles|stories|posts|news)|mehr zum thema)\s*:?$", re.I
+    r"^(?:related(?: (?:articles|stories|posts|news|guides?|reading))?|read (?:more|also|next)|see also|mehr zum thema"
+    r"|lesen sie auch|à lire aussi|leia também|lee también|leggi anche)\s*:?$", re.I
 )
 # A site's or a photo's copyright notice: "© 2023 Example Media", "Copyright 2019 …",
 # "版权所有，转载请注明出处". The word alone ("a copyright lawsuit") is no notice.
@@ -110,19 +111,21 @@ def is_byline(text: str) -> bool:
 
 
 def _drop_related(top) -> list:
-    """A "相关报道" / "Related articles" heading and the list after it, up to the first
-    paragraph of prose (a box of related links may open an article as well as close it)."""
+    """Each "相关报道" / "Related articles" heading or badge and the list or card after it, up
+    to the first paragraph of prose (a box of related links may open an article as well as
+    close it, and cards of them stand between its paragraphs)."""
+    listed: list = []
     for element in top.iter():
-        if element is not top and len(element) <= 2 and _RELATED.match(fold_whitespace(text_content(element))):
-            listed = [element]
+        if (element is not top and element not in listed and len(element) <= 2
+                and _RELATED.match(fold_whitespace(text_content(element)))):
+            listed.append(element)
             for sibling in element.itersiblings():
                 if not isinstance(sibling.tag, str):
                     continue
                 if _prose_paragraph(sibling):
                     break
                 listed.append(sibling)
-            return listed
-    return []
+    return listed
 
 
 _PROSE_PUNCTUATION = re.compile(r"[，。？！；]|[.?!,;]\s")
