@@ -470,3 +470,10 @@ def test_a_changes_label_dates_only_what_follows_it(line, expected):
     html = article(f"<div class='post_date'>{line}</div>", lang="en-US")
     html = html.replace("</body>", "<div id='footer'>All times are GMT -5</div></body>")
     assert parse_article(html, "https://forum.example.com/t/1").published_at == expected
+
+
+def test_a_date_that_reads_either_way_is_month_first_when_day_first_lies_after_the_fetch():
+    # vBulletin and MyBB print "04-10-2024" month first whatever the page's language tag.
+    fetched = ExtractionOptions(fetched_at=datetime(2024, 4, 11, 16, 0, tzinfo=timezone.utc))
+    html = article("<div class='post_date'>04-10-2024, 06:22 PM</div>", lang="en")
+    assert parse_article(html, "https://forum.example.com/t/1", fetched).published_at == "2024-04-10T18:22:00+00:00"

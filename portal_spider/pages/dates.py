@@ -9,7 +9,7 @@ import os
 import re
 import zoneinfo
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import date, datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 CHINA = timezone(timedelta(hours=8))
@@ -377,7 +377,7 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
         y, mo, d = match[3], match[2], match[1]
         american = _month_first(context) or (match[8] or "").strip().upper() in _NORTH_AMERICAN
         slashed = "/" in match[0] or match.re is _DMY_DASHED
-        if slashed and (int(mo) > 12 >= int(d) or (american and int(d) <= 12)):
+        if slashed and (int(mo) > 12 >= int(d) or (american and int(d) <= 12) or _only_month_first(y, mo, d, context)):
             d, mo = mo, d  # "9/17/2004", "9/5/2019 11:10 AM ET": a slashed date that is month first
     elif _year_first(context.zone) and (match := _YMD_SHORT.search(text)) and match[5] is not None:
         y, mo, d = 2000 + int(match[1]), match[3], match[4]
@@ -400,6 +400,19 @@ def _absolute(text: str, context: DateContext) -> datetime | None | bool:
     elif clock[3] is None and _AFTERNOON_CN.search(match[0]):
         clock = (*clock[:3], "pm", clock[4])
     return _build(y, mo, d, *clock[:4], _offset(clock[4], clock[0], context))
+
+
+def _only_month_first(y, mo, d, context: DateContext) -> bool:
+    """Whether a date that reads either way ("04-10-2024") names a day before the fetch only
+    month first: day first it would lie ahead of the fetch."""
+    if context.latest is None or int(d) > 12 or int(mo) == int(d):
+        return False
+    try:
+        day_first, month_first = date(int(y), int(mo), int(d)), date(int(y), int(d), int(mo))
+    except ValueError:
+        return False
+    latest = context.latest.date()
+    return day_first > latest >= month_first
 
 
 def month_alone(text: str) -> bool:
