@@ -172,8 +172,6 @@ def _just_below(lines: list, main_lines: list[str], elsewhere) -> list[str]:
 
 _FIELDS = ("title", "author", "published_at", "body")
 _DATE_HOLDERS = ("span", "abbr", "em", "a", "time", "small", "font", "b", "strong", "i")
-
-
 _EPOCH_ATTRIBUTES = ("data-time", "data-timestamp", "data-utime")
 
 

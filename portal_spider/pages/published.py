@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 import logging
 import re
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from itertools import islice
 from urllib.parse import urljoin, urlsplit
@@ -47,6 +47,8 @@ def _modified(text: str) -> bool:
         return False
     digit = _FIRST_DIGIT.search(text)
     return digit is None or label.start() < digit.start()
+
+
 # Forum post headers carry the poster's profile dates: not when the post was published.
 # (This and _TODAY_LABEL, searched in every line, open with a lookahead on their branches'
 # first characters, so that most positions fail at once.)
