@@ -1910,3 +1910,67 @@ def test_related_cards_between_paragraphs_are_furniture():
     html = page(f"<h1>Long sword build</h1><div class='content-block'><p>{text[0]}</p><p>{text[1]}</p>{card}"
                 f"<p>{text[2]}</p>{card.replace('best-weapons', 'artian')}<p>{text[3]}</p></div>")
     assert parse_article(html, "https://games.example.com/long-sword-build/").body_text == "\n".join(text)
+
+
+def _qa_post(kind: str, prop: str, text: str, asked: str) -> str:
+    return (f"<div class='{kind}' itemprop='{prop}' itemscope itemtype='https://schema.org/{kind.title()}'>"
+            f"<div class='post-text' itemprop='text'>{text}</div>"
+            f"<div class='user-info'>{asked} <time itemprop='dateCreated' datetime='{'2023-09-18T19:03:22' if kind == 'question' else '2023-09-19T08:00:00'}'>"
+            "1 year, 2 months ago</time> <a href='/users/1/someone'>someone</a></div></div>")
+
+
+def test_a_marked_question_is_the_body_and_its_date_however_long_its_answers():
+    question = "<p>My villager stopped restocking after I moved my bed. Could that be the reason?</p>"
+    answer = "".join(f"<p>Yes, the bed is the cause: villagers look for a bed before they work, point {i}. Move it away.</p>"
+                     for i in range(6))
+    html = page("<h1>Why won't my villager restock?</h1><div itemscope itemtype='https://schema.org/QAPage'>"
+                + _qa_post("question", "mainEntity", question, "asked")
+                + "<div id='answers'>" + _qa_post("answer", "acceptedAnswer", answer, "answered") + "</div></div>",
+                "<title>Why won't my villager restock? - Gaming Q&amp;A</title>")
+    article = parse_article(html, "https://gaming.example.com/questions/1/why",
+                            ExtractionOptions(fetched_at=datetime(2024, 11, 30, tzinfo=timezone.utc)))
+    assert article.body_text == "My villager stopped restocking after I moved my bed. Could that be the reason?"
+    assert article.published_at.startswith("2023-09-18T19:03:22")
+
+
+COMMENT_TREES = [
+    "<x-comment-tree>{}</x-comment-tree>",  # a custom element named for comments (new Reddit)
+    "<div class='commentthread_comments'>{}</div>",
+]
+
+
+@pytest.mark.parametrize("tree", COMMENT_TREES)
+def test_a_comment_tree_that_outweighs_the_post_above_it_is_not_the_body(tree):
+    post = ("<p>Every time I ship eggs to the other planet, half of them spoil on the way.</p>"
+            "<p>Is there a trick I'm missing?</p>")
+    comments = "".join(f"<div><a href='/user/u{i}/'>u{i}</a> <p>You don't ship eggs, you build the farm where you need "
+                       f"them. Bring one stack and breed them there, point {i}. It runs itself after that.</p></div>"
+                       for i in range(4))
+    html = page(f"<main><div class='post'><h1>How do you ship eggs?</h1><div class='text-body'>{post}</div></div>"
+                f"{tree.format(comments)}</main>")
+    assert parse_article(html, "https://forum.example.com/r/1/eggs/").body_text == (
+        "Every time I ship eggs to the other planet, half of them spoil on the way.\nIs there a trick I'm missing?")
+
+
+def test_a_thread_whose_posts_are_all_called_comments_gives_its_first_post():
+    # vBulletin 5 and Invision call every post a comment, the opening one too; a notice
+    # above the thread is no post that came before its "comments".
+    posts = [("starter", "My first sourdough loaf came out flat. What did I do wrong with the starter?"),
+             *((f"baker{i}", "Your starter was probably not active enough when you mixed the dough. Feed it twice first. "
+                * 3) for i in range(3))]
+    thread = "".join(f"<li class='b-post js-comment-entry__parent'><div class='b-post__header'><a href='/member/{i}-{name}'>"
+                     f"{name}</a> Posted 05-06-2024, 10:0{i} AM</div><div class='b-post__content'><p>{text}</p></div></li>"
+                     for i, (name, text) in enumerate(posts))
+    html = page("<div class='notice'><p>We use cookies to make this site better. You can change your settings.</p></div>"
+                f"<h1>Flat sourdough</h1><ul class='conversation-list'>{thread}</ul>", "<title>Flat sourdough</title>")
+    text = parse_article(html, "https://forum.example.com/t/1").body_text
+    assert posts[0][1] in text and "Your starter" not in text
+
+
+def test_a_compact_age_with_ago_reads_as_the_time_its_title_writes_in_full():
+    post = "".join(f"<p>Is there a trick I am missing with the eggs, point {i}? They spoil on the way.</p>" for i in range(3))
+    html = page("<h1>How do you ship eggs?</h1><div class='post'><span>r/factorio • <time title='Thursday, November 28, "
+                f"2024 at 9:41:17 AM UTC'>2d ago</time></span><div class='body'>{post}</div></div>")
+    article = parse_article(html, "https://forum.example.com/r/1/eggs/",
+                            ExtractionOptions(fetched_at=datetime(2024, 11, 30, 12, tzinfo=timezone.utc)))
+    assert article.published_at == "2024-11-28T09:41:17+00:00"

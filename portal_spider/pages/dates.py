@@ -482,7 +482,7 @@ _DAY_WORDS_ELSEWHERE = re.compile(r"\b(?:heute|gestern|vorgestern|aujourd'hui|hi
 _READ_ALONE = DateContext(ASSUMED_UTC, None)
 _YEARLESS_CN = re.compile(r"(?<![\d年])\d{1,2}\s*月\s*\d{1,2}\s*日")
 # Discourse's and Reddit's compact ages: "3d", "5h", "2w", "1mo".
-_COMPACT_AGE = re.compile(r"\d{1,3}\s?(?:s|m|min|h|hr|d|w|mo|y|yr)")
+_COMPACT_AGE = re.compile(r"\d{1,3}\s?(?:s|m|min|h|hr|d|w|mo|y|yr)(?:\s+ago)?")
 
 
 def written_in_full(shown: str, title: str) -> bool:

@@ -12,6 +12,7 @@ from .dates import MONTH_AFTER_DAY_NAME, MONTH_NAME
 from .options import ExtractionOptions
 from .selection import select_by_css
 from .sources import HEURISTIC, SELECTOR
+from .structured import in_a_comment_item
 from .text import normalise_for_compare, short_text, text_content, topic_terms
 
 _DROP_TAGS = (
@@ -74,6 +75,13 @@ def _furniture_label(label: str) -> str | None:
     return "weak" if not _WEAK.isdisjoint(tokens) else None
 
 
+def _label(element) -> str:
+    """What names an element's part in the page: its class and id, and the name of a
+    custom element ("shreddit-comment", "related-articles")."""
+    tag = element.tag if "-" in element.tag else ""
+    return f"{element.get('class') or ''} {element.get('id') or ''} {tag}"
+
+
 def labelled_furniture(root) -> list:
     """The outermost elements whose class or id names strong furniture (comments, related
     articles, share bars), short of the page's headline and most of its text: dates there
@@ -81,10 +89,11 @@ def labelled_furniture(root) -> list:
     page_length = len(text_content(root))
     found: list = []
     for element in root.iter():
-        if (not isinstance(element.tag, str) or element.tag in ("html", "body") or not (element.get("class") or element.get("id"))
+        if (not isinstance(element.tag, str) or element.tag in ("html", "body")
+                or not (element.get("class") or element.get("id") or "-" in element.tag)
                 or any(ancestor in found for ancestor in element.iterancestors())):
             continue
-        label = f"{element.get('class') or ''} {element.get('id') or ''}"
+        label = _label(element)
         if (_furniture_label(label) == "strong" and element.find(".//h1") is None
                 and len(text_content(element)) < page_length * 0.5):
             found.append(element)
@@ -98,8 +107,8 @@ def in_comments(element) -> bool:
     for ancestor in (element, *element.iterancestors()):
         if ancestor.tag in ("html", "body"):
             return False
-        label = f"{ancestor.get('class') or ''} {ancestor.get('id') or ''}"
-        if label != " " and _comments_label(label):
+        label = _label(ancestor)
+        if label.strip() and _comments_label(label):
             return ancestor.find(".//h1") is None and any(
                 reads_as_prose(text_content(p)) for p in reversed(ancestor.xpath("preceding::p")))
     return False
@@ -149,7 +158,7 @@ def _holds_the_article(element, page_prose: int) -> bool:
 
 def _is_boilerplate(element, page_length: int, page_prose: int, strengths: dict[str, str | None]) -> bool:
     """``strengths`` holds the _furniture_label of the labels seen so far on this page."""
-    label = f"{element.get('class') or ''} {element.get('id') or ''}"
+    label = _label(element)
     if not label.strip():
         return False
     if label not in strengths:
@@ -222,8 +231,11 @@ def prune(root, title: str | None = None) -> None:
     strengths: dict[str, str | None] = {}  # a page repeats its class names
     # Only an element with a class or an id can be boilerplate: most have neither.
     doomed = [el for el in root.iter() if isinstance(el.tag, str) and el.tag not in ("html", "body")
-              and (el.get("class") or el.get("id")) and el not in kept
+              and (el.get("class") or el.get("id") or "-" in el.tag) and el not in kept
               and _is_boilerplate(el, page_length, page_prose, strengths)]
+    # A thread's opening post called a comment, like its replies, with no prose above it.
+    doomed = [el for el in doomed if not (_comments_label(_label(el)) and _opens_a_thread(el) and not any(
+        reads_as_prose(text_content(p)) for p in el.xpath("preceding::p")))]
     doomed_set = set(doomed)
     outermost = [el for el in doomed if not any(a in doomed_set for a in el.iterancestors())]
     if page_prose and page_prose - sum(_prose(el) for el in outermost) < min(page_prose * 0.1, _SHORTEST_PROSE):
@@ -416,6 +428,19 @@ def _post_shape(element) -> tuple:
     return element.tag, _DIGITS.sub("", classes[0]) if classes else None
 
 
+_ITEM_TEXT = etree.XPath("//*[@itemprop='text' or @itemprop='articleBody']")
+
+
+def _marked_question(root, best):
+    """On a page whose posts are schema.org items (Stack Exchange's Question and its
+    Answers), the text of the first item that is no answer or comment, when ``best`` lies
+    in one: a long answer outscores the question it answers."""
+    if not in_a_comment_item(best):
+        return None
+    return next((element for element in _ITEM_TEXT(root) if not in_a_comment_item(element)
+                 and _has_sentences(element, shortest=20)), None)
+
+
 _THREAD_DEPTH = 12  # levels from a message up to its post: Discuz! nests its message cell nine deep
 
 
@@ -535,11 +560,12 @@ def select_main(root, options: ExtractionOptions, title: str | None = None) -> t
     chosen = _scored_main(root, title)
     kept = []
     for block in chosen:
-        found = _trailing_replies(block) + _flat_replies(block)
+        found = _trailing_replies(block) + _flat_replies(block) + _comment_sections_after_text(block)
         if block in found:
             continue  # a block of replies alone, chosen beside the post
         for replies in found:
-            replies.drop_tree()
+            if replies.getparent() is not None:  # (found twice, or inside one dropped)
+                replies.drop_tree()
         kept.append(block)
     chosen = kept or chosen
     if len(chosen) > 1 and chosen[0].getparent() is not None:
@@ -817,6 +843,70 @@ def _on_the_title(best, best_score: float, scores: dict, title: str | None):
     return max(about, key=lambda item: item[1]) if about else (best, best_score)
 
 
+def _comment_section(element):
+    """The outermost block around ``element`` (itself included) that its class, id or
+    custom element's name labels as comments, holding no headline; None when there is none
+    or it is a thread's first post."""
+    labelled = [ancestor for ancestor in (element, *element.iterancestors())
+                if ancestor.tag not in ("html", "body") and (label := _label(ancestor)).strip() and _comments_label(label)]
+    if not labelled or labelled[-1].find(".//h1") is not None:
+        return None
+    return None if _opens_a_thread(labelled[-1]) else labelled[-1]
+
+
+def _opens_a_thread(element) -> bool:
+    """The first of two or more posts built alike (forum software that calls every post a
+    comment, "js-comment-entry", calls the opening one so too)."""
+    parent = element.getparent()
+    if parent is None:
+        return False
+    alike = [sibling for sibling in parent if _post_shape(sibling) == _post_shape(element)]
+    return len(alike) >= 2 and alike[0] is element and sum(map(_is_post, alike)) * 2 > len(alike)
+
+
+def _comment_sections_after_text(block) -> list:
+    """The blocks inside ``block`` labelled as comments that follow two sentences or more
+    of its own text (a comment tree scored with the post above it)."""
+    sections, sentences = [], 0
+    walker = etree.iterwalk(block, events=("start",))
+    for _, node in walker:
+        if not isinstance(node.tag, str):
+            continue
+        if (sentences >= 2 and node is not block and (node.get("class") or node.get("id") or "-" in node.tag)
+                and _comments_label(_label(node)) and node.find(".//h1") is None):
+            sections.append(node)
+            walker.skip_subtree()
+            continue
+        sentences += len(_SENTENCE_END.findall(node.text or "")) + len(_SENTENCE_END.findall(node.tail or ""))
+    return sections
+
+
+def _before_comments(best, best_score: float, scores: dict):
+    """The best block of sentences before a comment section that ``best`` lies in, or that
+    holds most of ``best``'s text, in the same part of the page: replies that outweigh a
+    short post or article are still replies (a comment tree kept for holding most of the
+    page's text). Forum software that calls every post a comment ("comments" around a
+    whole topic) leaves only furniture before it, a cookie notice at the top of the body."""
+    section = _comment_section(best)
+    if section is not None:
+        region = next((a for a in (section, *section.iterancestors()) if a.getparent() is not None
+                       and a.getparent().tag in ("body", "html")), section)
+    else:
+        inside = _comment_sections_after_text(best)
+        if not inside or sum(len(text_content(s)) for s in inside) * 2 < len(text_content(best)):
+            return best, best_score  # most of it the article's: the sections are cut from it
+        region, section = best, inside[0]
+    if region is section:
+        return best, best_score
+    order = {element: index for index, element in enumerate(region.iter())}
+    holders = set(section.iterancestors())
+    candidates = sorted(scores.items(), key=lambda item: item[1], reverse=True)[:30]
+    before = [(element, adjusted) for element, score in candidates if order.get(element, order[section]) < order[section]
+              and element not in holders and (adjusted := score * (1 - _link_density(element))) >= 3
+              and _has_sentences(element, shortest=20) and _comment_section(element) is None]
+    return max(before, key=lambda item: item[1]) if before else (best, best_score)
+
+
 def _close_ancestor(best, best_score: float, adjusted: list):
     """The container of an article split over sibling blocks built alike, when it scores
     nearly as well as ``best``, one of the blocks (their links weigh on each as on the whole)."""
@@ -858,9 +948,11 @@ def _scored_main(root, title: str | None = None) -> list:
     best, best_score = _close_ancestor(best, best_score, adjusted)
     if best.tag not in ("body", "html"):
         best, best_score = _on_the_title(best, best_score, scores, title)
+        best, best_score = _before_comments(best, best_score, scores)
     if best.tag in ("body", "html"):
         return _text_children(best, best_score, scores) or [best]
-    post = _first_post(best)
+    post = _marked_question(root, best)
+    post = _first_post(best) if post is None else post
     if post is not None:
         return [post]
     if _like_items(best) or _under_another_headline(root, title, best):

@@ -251,20 +251,26 @@ def _published_time(time) -> bool:
 _COMMENT_TYPES = re.compile(r"schema\.org/(?:Comment|UserComments|Answer)\b", re.I)
 
 
-def _in_a_comment(element) -> bool:
-    """An author marked inside a comment's item (WordPress themes mark commenters so)."""
+def in_a_comment_item(element) -> bool:
+    """Whether the element lies in a comment's or an answer's schema.org item (WordPress
+    themes mark commenters so, Stack Exchange its answers)."""
     return any(_COMMENT_TYPES.search(scope.get("itemtype") or "")
-               for scope in element.iterancestors() if scope.get("itemscope") is not None)
+               for scope in (element, *element.iterancestors()) if scope.get("itemscope") is not None)
 
 
 def _from_itemprop(tree, times: list, found: Structured) -> None:
     # One search for every itemprop, sorted out here: each XPath search walks the whole page.
     marked = [(element, element.get("itemprop")) for element in tree.xpath("//@itemprop/..") if element.tag != "meta"]
-    for prop, add in (("headline", found.add_title), ("datePublished", found.add_date)):
-        element = next((element for element, value in marked if value == prop), None)
+    element = next((element for element, value in marked if value == "headline"), None)
+    if element is not None:
+        found.add_title(_itemprop_text(element), STRUCTURED_DATA)
+    # A question's or a post's creation (Stack Exchange's "asked"), when no publication is marked.
+    for prop in ("datePublished", "dateCreated"):
+        element = next((element for element, value in marked if value == prop and not in_a_comment_item(element)), None)
         if element is not None:
-            add(_itemprop_text(element), STRUCTURED_DATA)
-    authors = [element for element, value in marked if " author " in f" {value} " and not _in_a_comment(element)][:4]
+            found.add_date(_itemprop_text(element), STRUCTURED_DATA)
+            break
+    authors = [element for element, value in marked if " author " in f" {value} " and not in_a_comment_item(element)][:4]
     names = [_itemprop_text(element) for element in authors]
     names = [n for n in names if n.strip() and len(n) < 80]
     if names:
