@@ -858,15 +858,19 @@ def _opens_a_thread(element) -> bool:
     """The first of two or more posts built alike (forum software that calls every post a
     comment, "js-comment-entry", calls the opening one so too)."""
     parent = element.getparent()
-    if parent is None:
+    shape = _post_shape(element)
+    if parent is None or any(_post_shape(sibling) == shape for sibling in element.itersiblings(preceding=True)):
         return False
-    alike = [sibling for sibling in parent if _post_shape(sibling) == _post_shape(element)]
-    return len(alike) >= 2 and alike[0] is element and sum(map(_is_post, alike)) * 2 > len(alike)
+    alike = [sibling for sibling in parent if _post_shape(sibling) == shape]
+    return len(alike) >= 2 and sum(map(_is_post, alike)) * 2 > len(alike)
 
 
 def _comment_sections_after_text(block) -> list:
     """The blocks inside ``block`` labelled as comments that follow two sentences or more
     of its own text (a comment tree scored with the post above it)."""
+    if not any(_comments_label(_label(node)) for node in block.iter()
+               if isinstance(node.tag, str) and (node.get("class") or node.get("id") or "-" in node.tag)):
+        return []
     sections, sentences = [], 0
     walker = etree.iterwalk(block, events=("start",))
     for _, node in walker:
