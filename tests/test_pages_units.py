@@ -1974,3 +1974,32 @@ def test_a_compact_age_with_ago_reads_as_the_time_its_title_writes_in_full():
     article = parse_article(html, "https://forum.example.com/r/1/eggs/",
                             ExtractionOptions(fetched_at=datetime(2024, 11, 30, 12, tzinfo=timezone.utc)))
     assert article.published_at == "2024-11-28T09:41:17+00:00"
+
+
+def test_people_named_by_the_headline_beat_an_organisation_tagged_as_the_author():
+    ld = ('<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", "headline": '
+          '"Heat advisories across New England", "author": [{"@type": "Organization", "name": "Wire Service"}]}</script>')
+    text = "".join(f"<p>A stretch of hot, humid weather pushed heat indexes past 100 degrees, town {i} said.</p>" for i in range(5))
+    html = page("<h1>Heat advisories across New England</h1><div class='byline'>By JESSICA LINDQVIST and MARK OYELARAN "
+                f"<span class='byline-agency'>Wire Service</span></div><div class='story'>{text}</div>",
+                f"<title>Heat advisories across New England</title>{ld}")
+    assert parse_article(html, "https://www.example-herald.com/2024/07/16/heat/").author == "JESSICA LINDQVIST, MARK OYELARAN"
+
+
+def test_an_organisation_tagged_as_the_author_stays_when_no_one_is_named():
+    ld = ('<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", "headline": '
+          '"Heat advisories across New England", "author": {"@type": "Organization", "name": "Wire Service"}}</script>')
+    text = "".join(f"<p>A stretch of hot, humid weather pushed heat indexes past 100 degrees, town {i} said.</p>" for i in range(5))
+    html = page(f"<h1>Heat advisories across New England</h1><div class='story'>{text}</div>",
+                f"<title>Heat advisories across New England</title>{ld}")
+    assert parse_article(html, "https://www.example-herald.com/2024/07/16/heat/").author == "Wire Service"
+
+
+@pytest.mark.parametrize("shown", ["vor 2 Stunden", "il y a 2 heures", "Heute"])
+def test_a_time_element_showing_no_date_of_its_own_is_read_from_its_datetime(shown):
+    text = "".join(f"<p>Die Stadt plant neue Radwege im Bezirk, Abschnitt {i}. Der Ausbau beginnt im Frühjahr.</p>" for i in range(5))
+    html = page(f"<h1>Neue Radwege</h1><div class='meta'><time datetime='2024-10-29T08:15:00Z'>{shown}</time></div>"
+                f"<div class='story'>{text}<p>(Theresa Hofbauer, 28.10.2024)</p></div>", "<meta http-equiv='content-language' content='de-AT'><title>Neue Radwege</title>")
+    article = parse_article(html, "https://www.example.at/story/1/radwege",
+                            ExtractionOptions(fetched_at=datetime(2024, 10, 29, 10, 15, tzinfo=timezone.utc)))
+    assert article.published_at == "2024-10-29T09:15:00+01:00"

@@ -15,7 +15,8 @@ from lxml import etree, html as lxml_html
 from storage.article import NAIVE_DATE_AS_UTC, Article
 
 from .body import render_body
-from .dates import ASSUMED_UTC, CHINA, DateContext, month_first_tag, page_zone, parse_zone, written_in_full
+from .dates import (ASSUMED_UTC, CHINA, DateContext, month_first_tag, page_zone, parse_zone, shown_for_machine_date,
+                    written_in_full)
 from .encoding import decode_html
 from .authors import author_field
 from .lines import page_lines
@@ -178,18 +179,25 @@ _EPOCH_ATTRIBUTES = ("data-time", "data-timestamp", "data-utime")
 def _dates_in_full(top) -> None:
     """Dates a page shows relative or without their year ("3 天前", "Gestern um 16:03", "3d")
     read as forum software writes them in full beside: a Unix time in a data attribute
-    (Discourse, XenForo, Steam), else the title attribute (lxml, in place)."""
+    (Discourse, XenForo, Steam), else the title attribute, or a <time>'s datetime when its
+    text shows no date at all ("vor 2 Stunden") (lxml, in place)."""
     for element in top.iter(_DATE_HOLDERS):
         title = element.get("title")
         epoch = next((value for name in _EPOCH_ATTRIBUTES if (value := (element.get(name) or "").strip()).isdigit()
                       and len(value) in (10, 13)), None)
+        machine = element.get("datetime") if element.tag == "time" else None
+        if not (epoch or title or machine):
+            continue
+        shown = text_content(element).strip()
         if epoch:
             full = datetime.fromtimestamp(int(epoch[:10]), timezone.utc).isoformat()
         elif title:
             full = title
+        elif machine and shown_for_machine_date(shown, machine):
+            full = machine.strip()
         else:
             continue
-        if written_in_full(text_content(element).strip(), full):
+        if full == machine or written_in_full(shown, full):
             for child in list(element):
                 element.remove(child)  # (their tails, inside the date's text, go with them)
             element.text = full

@@ -104,11 +104,13 @@ _USER_NAME = re.compile(r"^(?=.*[A-Za-z0-9_&.-])[\w&.\-\u3400-\u9fff]{3,16}$")
 # A user handle in structured data ("gabor_munier"): the page's byline usually names the person.
 # "gabor_munier", a URL slug "gloria-ruiz-kuilan", a login in lower case "janeroe".
 _HANDLE = re.compile(r"^[a-z0-9]+(?:[_.-][a-z0-9]+)+$|^[a-z][a-z0-9]{3,}$")
-_DOMAIN = re.compile(r"\w\.(?:com|net|org|de|at|ch|cn|fr|uk|info|io|it|es|cl)\b", re.I)
+_DOMAIN = re.compile(r"\w\.(?:com|net|org|info|io|de|at|ch|cn|fr|uk|it|es|cl|nl|be|se|no|dk|fi|pl|cz|ru|ua|tr|gr|pt|br|ar|mx"
+                     r"|in|id|vn|jp|kr|tw|hk|sg|au|nz|ca|us|eu)\b", re.I)
 _POSTED_LINE = re.compile(r"^(?:发表于|發表於|发表在|發表在|发布于|發佈於|張貼於|张贴于|Posted (?:on|at)\b)", re.I)
 _POSTED = re.compile(r"(?:^|由)\s*([^\s由@]{2,16})\s*(?:发表于|發表於|张贴|張貼|写于|寫於|发布于|發佈於|posted (?:on|at))", re.I)
 _ORGANISATION = re.compile(
-    r"\b(?:e\.\s?V\b\.?|GmbH|(?-i:AG|KG|SE|plc)|Inc\b\.?|Ltd\.?|LLC|Limited|Corporation|Corp\.?|Incorporated|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media)(?:\W|$)|"
+    r"\b(?:e\.\s?V\b\.?|GmbH|(?-i:AG|KG|SE|plc)|Inc\b\.?|Ltd\.?|LLC|Limited|Corporation|Corp\.?|Incorporated|Stiftung|Verband|Verlag|Magazin|Zeitung|News|Online|Media"
+    r"|Nieuws|Nachrichten|Noticias|Notícias|Notizie|Nyheter|Nyheder|Uutiset|Haberler|Actualités)(?:\W|$)|"
     r"\w*(?:anstalt|institut|ministerium|universität|hochschule|verein|gesellschaft)\b|"
     r"\b(?:University|Institute|Association|Foundation|Department|Agency|Ministry|Council)\b|"
     r"出版社|期刊|杂志社|雜誌社|有限公司|集团|集團|"
@@ -1227,8 +1229,8 @@ def _hosting_platform(url: str) -> set[str]:
 
 
 def _is_credit(name: str, software: set[str]) -> bool:
-    """A placeholder, the software's or hosting platform's credit ("Discuz! Team": no
-    person's name has a "!"). (A byline naming the site stays: personal sites carry their
+    """A placeholder, a web address, the software's or hosting platform's credit ("Discuz!
+    Team": no person's name has a "!"). (A byline naming the site stays: personal sites carry their
     writer's name.)"""
     lowered = name.lower()
     return (_NO_LETTERS.match(name) is not None or lowered.strip(" .") in _PLACEHOLDERS or "!" in name
@@ -1271,6 +1273,10 @@ def author_field(page: Page, windows: list[list[str]], signature: str | None = N
         if cleaned and not all(_HANDLE.match(name) for name in cleaned):
             # Only the byline by the headline can list more writers than the structured data.
             headline_byline = _real_names(_byline_authors(windows[:1], (0,)), software)
+            if headline_byline and set(cleaned) <= set(structured.organisations) and (
+                    people := [name for name in headline_byline if _plausible_author(name, sites)]):
+                # An organisation tagged as the author (the wire, the paper), people named by the headline.
+                return ", ".join(_markup_trimmed(root, people) or people), HEURISTIC
             if headline_byline and _contradicted(cleaned, headline_byline, page.lines, sites):
                 return ", ".join(headline_byline), HEURISTIC
             completed = _completed(cleaned, headline_byline, page.lines, sites)

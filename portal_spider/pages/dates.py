@@ -496,6 +496,17 @@ def written_in_full(shown: str, title: str) -> bool:
     return bool(partial) and bool(_absolute(title, _READ_ALONE))
 
 
+_CLOCK = re.compile(r"\d{1,2}\s*[:：h]\s*\d{2}")
+
+
+def shown_for_machine_date(shown: str, value: str) -> bool:
+    """Whether a ``<time>``'s text shows no date of its own ("vor 2 Stunden", "Today")
+    where its datetime attribute writes one: the datetime is the date it shows. (A clock
+    alone, "19:56", belongs to the day on its line.)"""
+    return (len(shown) <= 40 and not _CLOCK.search(shown) and _absolute(shown, _READ_ALONE) is False
+            and bool(_absolute(value, _READ_ALONE)))
+
+
 def _not_after_fetch(moment: datetime | None, context: DateContext) -> datetime | None:
     return None if moment is not None and context.latest is not None and moment > context.latest else moment
 

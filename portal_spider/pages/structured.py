@@ -53,6 +53,7 @@ class Structured:
     site_names: list[str] = field(default_factory=list)
     canonical: str | None = None
     modified: list[str] = field(default_factory=list)  # when the page says it was last changed
+    organisations: list[str] = field(default_factory=list)  # JSON-LD authors typed as organisations
     discarded: list[str] = field(default_factory=list)
     title_origins: list[str] = field(default_factory=list)
     author_origins: list[str] = field(default_factory=list)
@@ -116,15 +117,22 @@ def _types(node: dict) -> set[str]:
     return {str(k).lower().rsplit("/", 1)[-1] for k in kinds}
 
 
-def _names(value, people: dict) -> list[str]:
-    """Author names from a JSON-LD author value (string, Person, list, @id reference)."""
+_ORGANISATION_TYPES = {"organization", "newsmediaorganization", "corporation", "governmentorganization",
+                       "educationalorganization", "ngo", "localbusiness"}
+
+
+def _names(value, people: dict, organisations: bool = False) -> list[str]:
+    """Author names from a JSON-LD author value (string, Person, Organization, list, @id
+    reference); with ``organisations``, only those typed as organisations."""
     if isinstance(value, list):
-        return [name for item in value for name in _names(item, people)]
+        return [name for item in value for name in _names(item, people, organisations)]
     if isinstance(value, str):
-        return [] if value.startswith("http") else [value]
+        return [] if value.startswith("http") or organisations else [value]
     if isinstance(value, dict):
         if "name" not in value and value.get("@id") in people:
             value = people[value["@id"]]
+        if organisations and not _types(value) & _ORGANISATION_TYPES:
+            return []
         name = value.get("name")
         if isinstance(name, list):
             name = name[0] if name else None
@@ -182,7 +190,7 @@ def _from_json_ld(scripts: list, found: Structured, own: set[str], titles: list[
             data = _load_json(script.text, found)
             if data is not None:
                 nodes.extend(_nodes(data))
-    people = {n["@id"]: n for n in nodes if isinstance(n.get("@id"), str) and "person" in _types(n)}
+    people = {n["@id"]: n for n in nodes if isinstance(n.get("@id"), str) and _types(n) & ({"person"} | _ORGANISATION_TYPES)}
     articles = [n for n in nodes if _types(n) & _ARTICLE_TYPES]
     articles.sort(key=lambda n: bool(_types(n) <= _PAGE_TYPES))  # real articles before WebPage
     for node in articles:
@@ -196,6 +204,7 @@ def _from_json_ld(scripts: list, found: Structured, own: set[str], titles: list[
         names = _names(node.get("author") or node.get("creator"), people)
         if names:
             found.add_authors(names, STRUCTURED_DATA)
+        found.organisations.extend(_names(node.get("author") or node.get("creator"), people, organisations=True))
         for key in ("datePublished", "dateCreated", "uploadDate"):
             if isinstance(node.get(key), str) and node[key].strip():
                 found.add_date(node[key], STRUCTURED_DATA)
