@@ -2003,3 +2003,18 @@ def test_a_time_element_showing_no_date_of_its_own_is_read_from_its_datetime(sho
     article = parse_article(html, "https://www.example.at/story/1/radwege",
                             ExtractionOptions(fetched_at=datetime(2024, 10, 29, 10, 15, tzinfo=timezone.utc)))
     assert article.published_at == "2024-10-29T09:15:00+01:00"
+
+
+def test_an_article_with_a_block_for_each_paragraph_between_its_subheadings_is_kept_whole():
+    paragraphs = [f"A cidade registrou na madrugada a temperatura mais baixa do ano, segundo a estação {i}. O frio continua."
+                  for i in range(7)]
+    block = "<div class='mc-column content-text'><p>{}</p></div>"
+    blocks = [block.format(text) for text in paragraphs]
+    blocks.insert(3, "<div class='mc-column content-intertitle'><h2>Alerta da Defesa Civil</h2></div>")
+    blocks.insert(2, "<div class='mc-column content-list'><ul><li><a href='/n/1'>Frio: abrigos ampliados</a></li>"
+                     "<li><a href='/n/2'>Rodízio de veículos</a></li></ul></div>")
+    html = page("<h1>SP registra madrugada mais fria do ano</h1><div class='subtitle'>Termômetros marcaram 11,8°C. "
+                f"Defesa Civil alerta para rajadas de vento.</div><div class='wall'>{''.join(blocks)}</div>",
+                "<title>SP registra madrugada mais fria do ano</title>")
+    text = parse_article(html, "https://news.example.com/sp/noticia/2024/05/21/frio.ghtml").body_text
+    assert all(paragraph in text for paragraph in paragraphs) and "Alerta da Defesa Civil" in text

@@ -749,9 +749,20 @@ def _like_items(element) -> bool:
     shape, count = Counter((child.tag, child.get("class")) for child in children).most_common(1)[0]
     if shape[0] not in _ITEM_TAGS:
         return False  # an article's own paragraphs are alike too
-    alike = sum(len(text_content(child)) for child in children if (child.tag, child.get("class")) == shape)
+    items = [child for child in children if (child.tag, child.get("class")) == shape]
+    alike = sum(len(text_content(child)) for child in items)
     # Comments and teasers run short; the items of a live blog or a split review do not.
-    return count >= 3 and alike >= 0.7 * len(text_content(element)) and alike / count <= 300
+    if not (count >= 3 and alike >= 0.7 * len(text_content(element)) and alike / count <= 300):
+        return False
+    # An article whose every paragraph has a block of its own ("mc-column content-text")
+    # has its subheadings, figures and ad slots between them, and few of them are dated or
+    # mostly links. A list of teasers or comments runs unbroken.
+    first, last = children.index(items[0]), children.index(items[-1])
+    if last - first + 1 == len(items):
+        return True
+    dated = sum(bool(_POST_DATE.search(text_content(item))) for item in items)
+    linked = sum(_link_density(item) >= 0.3 for item in items)
+    return dated * 3 > len(items) or linked * 3 > len(items)
 
 
 def _title_heading(root, title: str | None):
