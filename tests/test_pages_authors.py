@@ -385,7 +385,8 @@ def test_chinese_bylines_tell_writers_from_outlets_editors_and_readers(above, af
     assert zh_author_of(above, after, head, url) == author
 
 
-@pytest.mark.parametrize("dateline", ["新华社巴黎12月9日电（记者唐霁）", "长江网10月4日讯（记者唐霁 整合） "])
+@pytest.mark.parametrize("dateline", ["新华社巴黎12月9日电（记者唐霁）", "长江网10月4日讯（记者唐霁 整合） ", "南都讯 记者唐霁 ",
+                                      "〔記者唐霁／台北報導〕"])
 def test_the_reporter_a_dateline_credits_wrote_the_article_not_its_editor(dateline):
     opening = f"<p>{dateline}法国9日再次爆发全国跨行业大罢工，反对政府进行退休制度改革。{'首都交通陷入瘫痪。' * 20}</p>"
     assert zh_author_of("", opening + "<p>【编辑：姚昊】</p>") == "唐霁"

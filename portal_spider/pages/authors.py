@@ -28,8 +28,8 @@ _CREDIT_VERB = "".join(f"(?<!{verb} )" for verb in _CREDIT_VERBS)
 # nor is a forum's "只看该作者" button (view this poster's replies only).
 _AUTHOR_LABEL = (
     r"(?:(?:(?<![该該看])原?作\s*者|原\s*[创創](?=\s*[:：]|\s+[^\s\d]{2,20}\s+\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2})|撰\s*文|撰\s*稿人?|执笔人?|執筆人?|记\s*者|記\s*者|通讯员|通訊員|实习生|實習生|发文机关|發文機關)(?=\s*[:：|｜丨]|\s)"
-    r"|(?<=[报報社网網台])(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平
-    r"|(?:^|(?<=\s))(?:记者|記者)(?=[\u4e00-\u9fff]{2,4}\s*[/／])"  # 記者張三／台北報導, 遊戲角落 記者林宏偉／綜合報導
+    r"|(?:(?<=[报報社网網台讯訊])|(?<=[讯訊]\s))(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # 本报记者王燕平, 南都讯 记者罗嘉慧
+    r"|(?:^|(?<=[\s〔［\[【]))(?:记者|記者)(?=[\u4e00-\u9fff]{2,4}\s*[/／])"  # 〔記者張三／台北報導〕, 遊戲角落 記者林宏偉／綜合報導
     r"|(?<=[（(])\s*(?:记者|記者|通讯员|通訊員|实习生|實習生)"  # a dateline's credit: 新华社巴黎12月9日电（记者唐霁）
     r"|文\s*[/／]|文\s*[:：]|^\s*文\s*[|｜丨](?=\s*[\u4e00-\u9fff])|图\s*[/／]\s*文\s*[:：/／]?"
     # The reporter's credit with a slash: "采写/张三", "执笔／李四", "记者/王五".
@@ -341,11 +341,16 @@ def _names_after_preposition(names: list[str]) -> bool:
 
 
 # A paragraph opening with its dateline and reporters: "新华社巴黎12月9日电（记者唐霁）…",
-# "长江网10月4日讯（记者陈智 整合）…".
+# "长江网10月4日讯（记者陈智 整合）…", "南都讯 记者罗嘉慧 3月26日…", "〔記者林郁婷／台北報導〕…".
 # A year or a clock just before "by": a post's footer, however long ("This entry was posted in
 # News on June 3, 2020 by Jane Roe").
 _ENDS_WITH_DATE = re.compile(r"(?:\d{4}|\d:\d\d(?::\d\d)?(?:\s*[ap]\.?m\.?)?)\s*,?\s*$", re.I)
-_DATELINE_CREDIT = re.compile(r"^[^（(。，]{2,40}?(?:电|電|讯|訊)\s*[（(][^（()）]{2,40}[)）]")
+_DATELINE_CREDIT = re.compile(r"^[^（(。，]{2,40}?(?:电|電|讯|訊)\s*[（(][^（()）]{2,40}[)）]"
+                               # Unbracketed: "南都讯 记者罗嘉慧 3月26日14时，…".
+                               r"|^[^（(。，\s]{1,20}(?:讯|訊)\s+(?:记者|記者)\s*[\u4e00-\u9fff·]{2,8}"
+                               r"(?:\s+(?:通讯员|通訊員|实习生|實習生)\s*[\u4e00-\u9fff·]{2,8})*(?=\s)"
+                               # Taiwanese papers: "〔記者林郁婷／台北報導〕…".
+                               r"|^[〔［\[【(（]\s*(?:记者|記者)[\u4e00-\u9fff·]{2,8}\s*[/／][^〕］\]】)）]{0,12}[〕］\]】)）]")
 
 
 def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
