@@ -2018,3 +2018,30 @@ def test_an_article_with_a_block_for_each_paragraph_between_its_subheadings_is_k
                 "<title>SP registra madrugada mais fria do ano</title>")
     text = parse_article(html, "https://news.example.com/sp/noticia/2024/05/21/frio.ghtml").body_text
     assert all(paragraph in text for paragraph in paragraphs) and "Alerta da Defesa Civil" in text
+
+
+def _forum_post(header: str) -> str:
+    text = "".join(f"<p>My tank has been cycling for three weeks and the nitrite will not drop, test {i}. What am I missing?</p>"
+                   for i in range(3))
+    return f"<h1>Nitrite stuck after three weeks</h1><div class='post'><div class='post_head'>{header}</div>{text}</div>"
+
+
+def test_a_day_word_whose_title_writes_the_day_in_full_is_read_with_the_clock_beside_it():
+    header = ("<span class='post_date'><span title='01-22-2024'>Yesterday</span>, 08:14 PM <span class='post_edit'>"
+              "(This post was last modified: 01-22-2024, 08:36 PM by tankguy.)</span></span>")
+    article = parse_article(page(_forum_post(header)), "https://forum.example.com/thread-1.html",
+                            ExtractionOptions(fetched_at=datetime(2024, 1, 23, 12, tzinfo=timezone.utc)))
+    assert article.published_at.startswith("2024-01-22T20:14")
+
+
+def test_a_poll_s_end_above_the_first_post_does_not_date_it():
+    header = ("<p class='author'>Voting ended on Wed Mar 13, 2024 7:42 pm</p>"
+              "<p class='author'>by tankguy » <time datetime='2024-03-11T19:42:07+00:00'>Mon Mar 11, 2024 7:42 pm</time></p>")
+    article = parse_article(page(_forum_post(header)), "https://forum.example.com/viewtopic.php?t=1")
+    assert article.published_at == "2024-03-11T19:42:07+00:00"
+
+
+def test_a_local_time_beside_a_unix_time_takes_the_zone_they_differ_by():
+    header = "<a href='/id/tankguy'>tankguy</a> <span class='date' data-timestamp='1709836802'>Mar 7, 2024 @ 10:40am</span>"
+    article = parse_article(page(_forum_post(header)), "https://community.example.com/discussions/1/")
+    assert article.published_at == "2024-03-07T10:40:02-08:00"

@@ -15,8 +15,8 @@ from lxml import etree, html as lxml_html
 from storage.article import NAIVE_DATE_AS_UTC, Article
 
 from .body import render_body
-from .dates import (ASSUMED_UTC, CHINA, DateContext, month_first_tag, page_zone, parse_zone, shown_for_machine_date,
-                    written_in_full)
+from .dates import (ASSUMED_UTC, CHINA, DateContext, month_first_tag, page_zone, parse_zone, shown_at_instant,
+                    shown_for_machine_date, written_in_full)
 from .encoding import decode_html
 from .authors import author_field
 from .lines import page_lines
@@ -180,7 +180,8 @@ def _dates_in_full(top) -> None:
     """Dates a page shows relative or without their year ("3 天前", "Gestern um 16:03", "3d")
     read as forum software writes them in full beside: a Unix time in a data attribute
     (Discourse, XenForo, Steam), else the title attribute, or a <time>'s datetime when its
-    text shows no date at all ("vor 2 Stunden") (lxml, in place)."""
+    text shows no date at all ("vor 2 Stunden"). A local time shown without its zone beside
+    a Unix time takes the zone they differ by (lxml, in place)."""
     for element in top.iter(_DATE_HOLDERS):
         title = element.get("title")
         epoch = next((value for name in _EPOCH_ATTRIBUTES if (value := (element.get(name) or "").strip()).isdigit()
@@ -189,15 +190,16 @@ def _dates_in_full(top) -> None:
         if not (epoch or title or machine):
             continue
         shown = text_content(element).strip()
+        full = None
         if epoch:
-            full = datetime.fromtimestamp(int(epoch[:10]), timezone.utc).isoformat()
+            instant = datetime.fromtimestamp(int(epoch[:10]), timezone.utc)
+            local = shown_at_instant(shown, instant)
+            full = local.isoformat() if local else instant.isoformat() if written_in_full(shown, instant.isoformat()) else None
         elif title:
-            full = title
+            full = title if written_in_full(shown, title) else None
         elif machine and shown_for_machine_date(shown, machine):
             full = machine.strip()
-        else:
-            continue
-        if full == machine or written_in_full(shown, full):
+        if full:
             for child in list(element):
                 element.remove(child)  # (their tails, inside the date's text, go with them)
             element.text = full

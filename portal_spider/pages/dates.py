@@ -479,6 +479,8 @@ def find_date(text: str, context: DateContext) -> datetime | None:
 # A day word in the languages forum software shows "yesterday at 16:03" in.
 _DAY_WORDS_ELSEWHERE = re.compile(r"\b(?:heute|gestern|vorgestern|aujourd'hui|hier|avant-hier|hoy|ayer|oggi|ieri|hoje|ontem"
                                   r"|vandaag|gisteren|idag|igår|i dag|i går|сегодня|вчера|dzisiaj|wczoraj)\b", re.I)
+# A day word on its own, its clock beside it outside the element ("<span title=…>Yesterday</span>, 08:14 PM").
+_DAY_WORD_ALONE = re.compile(r"(?:today|yesterday|今天|昨天|前天|今日|昨日)", re.I)
 _READ_ALONE = DateContext(ASSUMED_UTC, None)
 _YEARLESS_CN = re.compile(r"(?<![\d年])\d{1,2}\s*月\s*\d{1,2}\s*日")
 # Discourse's and Reddit's compact ages: "3d", "5h", "2w", "1mo".
@@ -492,7 +494,7 @@ def written_in_full(shown: str, title: str) -> bool:
         return False
     partial = (_AGO_CN.search(shown) or _AGO_EN.search(shown) or _DAY_WORD.search(shown) or _NO_YEAR.search(shown)
                or _NO_YEAR_NAMED.search(shown) or _YEARLESS_CN.search(shown) or _DAY_WORDS_ELSEWHERE.search(shown)
-               or _COMPACT_AGE.fullmatch(shown))
+               or _COMPACT_AGE.fullmatch(shown) or _DAY_WORD_ALONE.fullmatch(shown))
     return bool(partial) and bool(_absolute(title, _READ_ALONE))
 
 
@@ -505,6 +507,19 @@ def shown_for_machine_date(shown: str, value: str) -> bool:
     alone, "19:56", belongs to the day on its line.)"""
     return (len(shown) <= 40 and not _CLOCK.search(shown) and _absolute(shown, _READ_ALONE) is False
             and bool(_absolute(value, _READ_ALONE)))
+
+
+def shown_at_instant(shown: str, instant: datetime) -> datetime | None:
+    """``instant`` (a Unix time beside the text) in the offset of the wall-clock time
+    ``shown`` writes without one ("Mar 7, 2024 @ 10:40am" beside 18:40 UTC: -08:00); None
+    when the text shows no clock or another minute."""
+    moment = _absolute(shown, _READ_ALONE)
+    if not moment or moment.tzinfo is not ASSUMED_UTC or (moment.hour, moment.minute) == (0, 0):
+        return None
+    gap = moment.replace(tzinfo=None, second=0) - instant.replace(tzinfo=None, second=0, microsecond=0)
+    if abs(gap) > timedelta(hours=14) or gap % timedelta(minutes=15):
+        return None
+    return instant.astimezone(timezone(gap))
 
 
 def _not_after_fetch(moment: datetime | None, context: DateContext) -> datetime | None:

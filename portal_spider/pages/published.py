@@ -50,7 +50,7 @@ def _modified(text: str) -> bool:
 
 
 # Forum post headers carry the poster's profile dates: not when the post was published.
-# (This and _TODAY_LABEL, searched in every line, open with a lookahead on their branches'
+# (This and _OTHER_DAY_LABEL, searched in every line, open with a lookahead on their branches'
 # first characters, so that most positions fail at once.)
 _PROFILE_LABEL = re.compile(
     r"(?=[rjmdl注註加最上])(?:Registriert|Registered|Joined|Mitglied seit|Member since|Dabei seit|Last (?:visit|login|seen)|"
@@ -181,7 +181,7 @@ def _marked_date(lines: list, context: DateContext, own_url: str | None = None) 
     for text, owner in lines:
         if len(text) < 120 and _DATE_MARK.search(f"{owner.get('class') or ''} {owner.get('id') or ''}") and not _teaser(owner, text, own_url):
             moment = find_date(text, context)
-            if moment and not _modified(text) and not _PROFILE_LABEL.search(text):
+            if moment and not _modified(text) and not _PROFILE_LABEL.search(text) and not _OTHER_DAY_LABEL.search(text):
                 return moment
     return None
 
@@ -351,7 +351,10 @@ def precision(published_at: str | None) -> str | None:
     return "day" if _day_alone(datetime.fromisoformat(published_at)) else "time"
 
 
-_TODAY_LABEL = re.compile(r"(?=[今tha])(?:今天是|今日是|今天：|今日：|(?<![A-Za-z])(?:Today is|Heute ist|Aujourd'hui))", re.I)
+# Lines dated by another day than the page's: the day it is served ("今天是", "Today is")
+# and an end or a deadline (a thread's poll: "Voting ended on …", "投票截止", "报名截止时间").
+_OTHER_DAY_LABEL = re.compile(r"(?=[今tha投截VvPp])(?:今天是|今日是|今天：|今日：|(?<![A-Za-z])(?:Today is|Heute ist|Aujourd'hui)"
+                          r"|投票(?:截止|结束|結束)|截止(?:时间|時間|日期)|(?<![A-Za-z])(?:Voting|Poll|Vote)s?\s+(?:ended|ends|closes|closed)\b)", re.I)
 _WEEKDAY = re.compile(
     r"星期[一二三四五六日天]|禮拜[一二三四五六日天]|礼拜[一二三四五六日天]|"
     r"(?<![A-Za-z])(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Montag|Dienstag|Mittwoch|"
@@ -501,7 +504,7 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
     """
     context = page.dates
     teasers: dict[str, bool] = {}
-    windows = [_joined_date_pieces([text for text in window if not _TODAY_LABEL.search(text)])
+    windows = [_joined_date_pieces([text for text in window if not _OTHER_DAY_LABEL.search(text)])
                for window in _own_lines(page, windows, teasers)]
     updates: list[str] = []
     if not headline:
@@ -512,7 +515,8 @@ def date_field(page: Page, windows: list[list[str]], headline: list[str] | None 
         updates = [text for text in windows[0] if _modified(text)]
         windows[0] = [text for text in windows[0] if not _todays_date(text, context) and not month_alone(text)
                       and not _modified(text)]
-    headline = _joined_date_pieces(_own_lines(page, [headline], teasers)[0]) if headline else headline
+    headline = _joined_date_pieces([text for text in _own_lines(page, [headline], teasers)[0]
+                                    if not _OTHER_DAY_LABEL.search(text)]) if headline else headline
     moment, source = _absolute_date(page, windows, headline, replace(context, now=None), teasers)
     if moment is None and updates:
         moment, source = _labelled_date([updates], replace(context, now=None)), HEURISTIC
@@ -580,6 +584,6 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
         # the page (a title the page does not show as a line leaves only its top to look
         # at) gives the clock, or as a last resort the date.
         if not (moment and _has_clock(moment)):
-            page_wide = _own_lines(page, [[text for text, _ in page.lines if not _TODAY_LABEL.search(text)]], teasers)
+            page_wide = _own_lines(page, [[text for text, _ in page.lines if not _OTHER_DAY_LABEL.search(text)]], teasers)
             moment = _labelled_only(page_wide, context, moment) or moment
     return moment, source
