@@ -2045,3 +2045,22 @@ def test_a_local_time_beside_a_unix_time_takes_the_zone_they_differ_by():
     header = "<a href='/id/tankguy'>tankguy</a> <span class='date' data-timestamp='1709836802'>Mar 7, 2024 @ 10:40am</span>"
     article = parse_article(page(_forum_post(header)), "https://community.example.com/discussions/1/")
     assert article.published_at == "2024-03-07T10:40:02-08:00"
+
+
+@pytest.mark.parametrize("label, heading", [("Author", "Message"), ("作者", "搜索")])
+def test_a_column_or_menu_heading_under_an_author_label_is_no_name(label, heading):
+    text = "".join(f"<p>The picture rolls when I switch the console to 60Hz over SCART, try {i}. Any idea why?</p>"
+                   for i in range(3))
+    html = page(f"<h1>Saturn 50/60Hz switch mod</h1><table class='forumline'><tr><th>{label}</th><th>{heading}</th></tr>"
+                f"<tr><td class='row1'>{text}</td></tr></table>", "<title>Saturn 50/60Hz switch mod</title>")
+    assert parse_article(html, "https://forum.example.com/viewtopic.php?t=1").author is None
+
+
+def test_a_meta_creation_date_dates_a_question_page_before_an_answer_s_edit():
+    answers = "".join(f"<div class='answer'><p>编辑于 2024-03-05 09:2{i}</p><p>先用水口钳剪下零件，再用笔刀修整，第{i}步很重要。"
+                      "然后用砂纸打磨，最后上色就可以了。</p></div>" for i in range(3))
+    html = page("<h1>新手做高达模型需要准备哪些工具？</h1><div class='question'><p>刚入坑，想做一个HG。</p></div>"
+                f"<div class='answers'>{answers}</div>",
+                "<title>新手做高达模型需要准备哪些工具？ - 知乎</title><meta itemprop='dateCreated' content='2024-03-02T13:45:12.000Z'>")
+    article = parse_article(html, "https://www.zhihu.com/question/1")
+    assert article.published_at.startswith("2024-03-02")

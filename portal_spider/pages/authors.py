@@ -147,6 +147,9 @@ _NOT_A_WRITER = set(
     # A reporter's rank before the word 记者 ("刘晓 实习记者 陈思").
     "实习 實習 见习 見習 特约 特約 首席 资深 資深 本报 本報".split()
 )
+# A forum's thread table heads its columns "Author", "Message", "Replies".
+_COLUMN_HEADINGS = {"Message", "Messages", "Post", "Posts", "Reply", "Replies", "Topic", "Topics", "Subject", "Views",
+                    "Nachricht", "Beitrag", "Antworten", "Thema", "Sujet", "Réponses", "Mensaje", "Respuestas", "Tema"}
 # A date as bylines show it: "11.12.2019", "2019-12-11", "1. Februar 2022", "Feb 1, 2022".
 _SHOWN_DATE = r"(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}\.\s*[^\W\d]{3,9}\.?\s+\d{4}|[^\W\d]{3,9}\.?\s+\d{1,2},?\s+\d{4})"
 _DATED_NAME = re.compile(
@@ -458,8 +461,10 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
         # The name line under the label, not a sentence opening with capitalised words
         # ("Autoren" in a menu over "Ein Absatz des Artikels mit …").
         rest = following.partition(names[0])[2].lstrip()[:1] if names else ""
-        # (Nor a field's label: "楼主" over "热搜: 黑神话 汉化".)
-        return names if names and not rest.islower() and rest not in (":", "：") else None
+        # (Nor a field's label: "楼主" over "热搜: 黑神话 汉化"; nor a table's or a menu's
+        # next heading: "Author" over "Message", "作者" over "搜索".)
+        return names if (names and not rest.islower() and rest not in (":", "：")
+                         and names[0] not in _NOT_A_WRITER and names[0] not in _COLUMN_HEADINGS) else None
     if (_POSTED_LINE.match(following) and text not in _NOT_A_WRITER and not _LABELS.search(following)
             and (names := _names(text)) == [text]):
         # A forum post's header: the poster's name, the "发表于 …" line under it (which names

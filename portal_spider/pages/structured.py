@@ -30,6 +30,7 @@ _DATE_META = (
     "dcterms.date", "dcterms.created", "dc.date.created", "sailthru.date", "parsely-pub-date",
     "article_date_original", "cxenseparse:recs:publishtime", "originalpublicationdate",
     "content_create_time", "weibo: article:create_at", "bt:pubdate", "citation_publication_date",
+    "datecreated",  # a question's or a post's creation (<meta itemprop="dateCreated">), when nothing is published
 )
 _MODIFIED_META = ("article:modified_time", "og:updated_time", "datemodified", "last-modified", "dcterms.modified")
 _AUTHOR_META = (
