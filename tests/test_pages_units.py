@@ -2064,3 +2064,17 @@ def test_a_meta_creation_date_dates_a_question_page_before_an_answer_s_edit():
                 "<title>新手做高达模型需要准备哪些工具？ - 知乎</title><meta itemprop='dateCreated' content='2024-03-02T13:45:12.000Z'>")
     article = parse_article(html, "https://www.zhihu.com/question/1")
     assert article.published_at.startswith("2024-03-02")
+
+
+@pytest.mark.parametrize("byline, author", [
+    ("Von Martin Krüger, Paris", "Martin Krüger"),  # the place the writer reports from
+    ("Von Martin Krüger, Anna Berg", "Martin Krüger, Anna Berg"),  # a second writer the tag leaves out
+])
+def test_a_byline_completes_the_structured_author_with_writers_not_places(byline, author):
+    ld = ('<script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle", '
+          '"headline": "Tempo 50 auf dem Périphérique", "author": {"@type": "Person", "name": "Martin Krüger"}}</script>')
+    text = "".join(f"<p>Seit Dienstag gilt auf dem Boulevard nur noch Tempo 50, Abschnitt {i}. Die Stadt spricht von einem Gewinn.</p>"
+                   for i in range(5))
+    html = page(f"<h1>Tempo 50 auf dem Périphérique</h1><p class='byline'>{byline}</p><div class='body'>{text}</div>",
+                f"<title>Tempo 50 auf dem Périphérique</title>{ld}")
+    assert parse_article(html, "https://www.example.net/aktuell/tempo-50.html").author == author

@@ -1121,8 +1121,11 @@ def _completed(names: list[str], byline: list[str] | None, lines: list, sites: s
     completed by the page's line giving it with a surname ("Todd Bates").
     """
     keys = {_letters(name) for name in names}
+    # (A place after the name, "Von Martin Krüger, Paris", is no other writer: those give a surname too.)
+    extra = [name for name in byline or [] if _letters(name) not in keys]
     if (byline and len(byline) > len(names) and keys <= {_letters(name) for name in byline}
-            and all(_plausible_author(name, sites) for name in byline)):
+            and all(_plausible_author(name, sites) for name in byline)
+            and all(" " in name or _HAN_NAME.match(name) for name in extra)):
         return byline
     if len(names) == 1 and _LATIN_NAME.match(names[0]) and " " not in names[0]:
         pattern = re.compile(rf"^(?:By\s+|Von\s+)?({re.escape(names[0])}\s+[A-ZÀ-Þ][\w'’-]+)(?:$|\s+[-–—|,]\s)")
