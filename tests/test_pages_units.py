@@ -2078,3 +2078,16 @@ def test_a_byline_completes_the_structured_author_with_writers_not_places(byline
     html = page(f"<h1>Tempo 50 auf dem Périphérique</h1><p class='byline'>{byline}</p><div class='body'>{text}</div>",
                 f"<title>Tempo 50 auf dem Périphérique</title>{ld}")
     assert parse_article(html, "https://www.example.net/aktuell/tempo-50.html").author == author
+
+
+def test_a_thread_whose_posts_sit_in_a_list_beside_its_toolbar_gives_its_first_post():
+    posts = [("engineer", "My 2-8-0 stalls on every code 83 turnout. The frogs are not powered. What else can I check?"),
+             *((f"modeler{i}", "Clean the wheels and check the pickup wipers on the tender. That fixes most stalls. " * 2)
+               for i in range(3))]
+    items = "".join(f"<li class='postbitlegacy postcontainer'><div class='posthead'>01-14-2024, 09:1{i} PM</div>"
+                    f"<div class='userinfo'><a class='username' href='member.php?u={i}'>{name}</a> Join Date: Mar 2015 Posts: 3{i}</div>"
+                    f"<div class='postbody'><div class='content'><blockquote class='postcontent'>{text}</blockquote></div></div></li>"
+                    for i, (name, text) in enumerate(posts))
+    html = page("<h1>2-8-0 stalls on turnouts</h1><div id='postlist' class='postlist'><div class='threadtools'>Thread Tools "
+                f"Search Thread Display</div><ol id='posts' class='posts'>{items}</ol></div>", "<title>2-8-0 stalls on turnouts</title>")
+    assert parse_article(html, "https://forum.example.com/showthread.php?t=1").body_text == posts[0][1]

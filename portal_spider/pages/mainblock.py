@@ -476,12 +476,17 @@ def _first_post(best):
 def _opening_post(thread):
     """The message of the first of the posts ``thread`` is made of (like children, most
     with a post header); None when it is no thread. A thread of short posts scores as a
-    whole."""
+    whole. The posts may sit in the block holding nearly all of its text, beside the
+    thread's toolbars ("<div id=postlist><div>tools</div><ol id=posts>…</ol></div>")."""
     children = [child for child in thread if isinstance(child.tag, str)]
     while len(children) == 1:  # the thread's list inside its wrapper ("<div><ol>posts</ol></div>")
         children = [child for child in children[0] if isinstance(child.tag, str)]
     if len(children) < 2:
         return None
+    biggest = max(children, key=lambda child: len(text_content(child)))
+    if (len(text_content(biggest)) >= _MESSAGE_SHARE * len(text_content(thread)) and biggest.tag in _CONTAINER_TAGS | {"ol"}
+            and not any(child.tag == "p" and _SENTENCE_END.search(text_content(child)) for child in children)):
+        return _opening_post(biggest)
     shape = Counter(map(_post_shape, children)).most_common(1)[0][0]
     posts = [child for child in children if _post_shape(child) == shape]
     if shape[0] not in _ITEM_TAGS or len(posts) < 2 or sum(map(_is_post, posts)) * 2 <= len(posts):
