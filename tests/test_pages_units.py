@@ -2091,3 +2091,27 @@ def test_a_thread_whose_posts_sit_in_a_list_beside_its_toolbar_gives_its_first_p
     html = page("<h1>2-8-0 stalls on turnouts</h1><div id='postlist' class='postlist'><div class='threadtools'>Thread Tools "
                 f"Search Thread Display</div><ol id='posts' class='posts'>{items}</ol></div>", "<title>2-8-0 stalls on turnouts</title>")
     assert parse_article(html, "https://forum.example.com/showthread.php?t=1").body_text == posts[0][1]
+
+
+def test_the_text_a_page_serves_without_scripts_is_read():
+    post = "".join(f"<p>Since updating my handheld to the new firmware, every game has a crackle in the audio, test {i}. "
+                   "Gameplay speed is fine.</p>" for i in range(4))
+    html = page("<noscript><div class='Alert'>This site is best viewed with JavaScript enabled.</div></noscript>"
+                f"<div id='app'></div><noscript id='app-content'><h2>Audio crackle after the update</h2>"
+                f"<div class='Post-body'>{post}</div></noscript>", "<title>Audio crackle after the update</title>")
+    text = parse_article(html, "https://forum.example.com/d/1-audio-crackle").body_text
+    assert "every game has a crackle in the audio, test 3" in text and "JavaScript" not in text
+
+
+def test_a_thread_whose_every_post_is_a_marked_comment_gives_the_first():
+    # NodeBB marks every post a schema.org Comment, the opening one too.
+    first = "Third night in a row the boss flies off at dawn. Am I doing too little damage?"
+    reply = "Yeah, that is a damage problem. Build a long bridge of platforms and use a bow with flaming arrows. " * 4
+    posts = "".join(f"<li component='post' class='pt-4 {'topic-owner-post' if i == 0 else ''}' itemprop='comment' itemscope "
+                    f"itemtype='http://schema.org/Comment'><meta itemprop='datePublished' content='2024-01-22T15:0{i}:11Z'>"
+                    f"<div class='d-flex'><div class='post-container'><div class='post-header'><a href='/user/u{i}'>u{i}</a>"
+                    f"<a href='/post/{i}' class='timeago' title='2024-01-22T15:0{i}:11Z'></a></div>"
+                    f"<div class='content' itemprop='text'><p>{text}</p></div></div></div></li>"
+                    for i, text in enumerate([first, reply, reply[:120]]))
+    html = page(f"<h1>Boss leaves at dawn</h1><ul component='topic' class='posts'>{posts}</ul>", "<title>Boss leaves at dawn</title>")
+    assert parse_article(html, "https://community.example.org/topic/1/boss").body_text == first

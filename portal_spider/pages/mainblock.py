@@ -212,6 +212,11 @@ _SHORTEST_PROSE = 300  # characters of prose: less is no article left
 
 def prune(root, title: str | None = None) -> None:
     """Drop non-content tags and page furniture in place before scoring."""
+    # What a page serves readers without scripts is its text when prose ("<noscript
+    # id=flarum-content>" holding the whole thread); a notice or a tracking pixel is not.
+    for fallback in list(root.iter("noscript")):
+        if _prose(fallback) >= _SHORTEST_PROSE:
+            fallback.drop_tag()
     etree.strip_elements(root, *_DROP_TAGS, etree.Comment, etree.ProcessingInstruction, with_tail=False)
     page_prose = _prose(root)
     # A short article's container holds little of the page's prose; it holds its headline.
@@ -434,11 +439,20 @@ _ITEM_TEXT = etree.XPath("//*[@itemprop='text' or @itemprop='articleBody']")
 def _marked_question(root, best):
     """On a page whose posts are schema.org items (Stack Exchange's Question and its
     Answers), the text of the first item that is no answer or comment, when ``best`` lies
-    in one: a long answer outscores the question it answers."""
+    in one: a long answer outscores the question it answers. When every post is marked a
+    comment, the first one's."""
     if not in_a_comment_item(best):
         return None
-    return next((element for element in _ITEM_TEXT(root) if not in_a_comment_item(element)
-                 and _has_sentences(element, shortest=20)), None)
+    texts = [element for element in _ITEM_TEXT(root) if _has_sentences(element, shortest=20)]
+    question = next((element for element in texts if not in_a_comment_item(element)), None)
+    if question is None and texts:
+        # Every post an item of its own, the first one too (NodeBB marks each a Comment):
+        # the first is the thread's opening post, unless ``best`` already lies in it.
+        scope = next((a for a in texts[0].iterancestors() if a.get("itemscope") is not None), texts[0])
+        if scope is best or any(a is scope for a in best.iterancestors()) or any(a is best for a in scope.iterancestors()):
+            return None
+        question = texts[0]
+    return question
 
 
 _THREAD_DEPTH = 12  # levels from a message up to its post: Discuz! nests its message cell nine deep
