@@ -2115,3 +2115,34 @@ def test_a_thread_whose_every_post_is_a_marked_comment_gives_the_first():
                     for i, text in enumerate([first, reply, reply[:120]]))
     html = page(f"<h1>Boss leaves at dawn</h1><ul component='topic' class='posts'>{posts}</ul>", "<title>Boss leaves at dawn</title>")
     assert parse_article(html, "https://community.example.org/topic/1/boss").body_text == first
+
+
+def test_a_thread_whose_posts_head_with_a_name_and_a_stamp_gives_its_first_post():
+    # 5ch: no "posted" label, no member link, a weekday between day and clock, replies
+    # shorter than their header, messages without full stops, <br>s between the posts.
+    messages = ["小学生の時にミニ四駆で遊んでたおっさんだけど<br>子供がハマったので久しぶりにショップ行ったら何もかも変わってて草<br>"
+                "初心者がまず買うべきマシンとパーツ教えてくれ",
+                "&gt;&gt;1<br>おっさんホイホイスレ", "&gt;&gt;1<br>とりあえずMAシャーシのキット買っとけ<br>組みやすいし壊れにくい",
+                "&gt;&gt;3<br>それな"]
+    posts = "<br>".join(f"<div class='post' id='{i}'><div class='meta'><span class='number'>{i}</span><span class='name'><b>"
+                        f"以下、名無しがお送りします</b></span><span class='date'>2024/09/21(土) 14:0{i}:27.51</span>"
+                        f"<span class='uid'>ID:Xk3pQ8r{i}</span></div><div class='message'>{text}</div></div>"
+                        for i, text in enumerate(messages, start=1))
+    html = page(f"<h1 class='title'>ミニ四駆を20年ぶりに再開したんだが</h1><div class='thread'>{posts}</div>",
+                "<title>ミニ四駆を20年ぶりに再開したんだが</title>")
+    text = parse_article(html, "https://example.5ch.net/test/read.cgi/news4vip/1726895007/").body_text
+    assert text.startswith("小学生の時にミニ四駆で遊んでたおっさんだけど") and "おっさんホイホイスレ" not in text
+
+
+def test_replies_under_header_lines_with_a_month_first_stamp_are_left_out():
+    rows = [("VelvetRoomRegular (Topic Creator)", "2/6/2024 4:53:11 PM",
+             "First time playing on Hard. Should I max social links first or push Tartarus? I keep running out of days."),
+            ("TartarusTourist", "2/6/2024 5:10:48 PM", "Tartarus only needs a couple of evenings per month. Go up right after a full moon."),
+            ("MitsuruFanclub", "2/6/2024 5:44:02 PM", "The time-limited links are not that punishing. Raise Academics early."),
+            ("FuukaNavi", "2/7/2024 8:15:19 AM", "One more tip: fatigue is gone in Reload. A single night gets you through a block.")]
+    thread = "".join(f"<div class='msg_infobox'><span class='name'>{name}</span> <span class='post_time'>{stamp}</span></div>"
+                     f"<div class='msg_body_box'><div class='msg_body'>{text}</div></div>" for name, stamp, text in rows)
+    html = page(f"<h1>Max social links first or push Tartarus?</h1><div class='msg_list'>{thread}</div>",
+                "<title>Max social links first or push Tartarus?</title>")
+    text = parse_article(html, "https://boards.example.com/boards/1-p3r/80312345").body_text
+    assert rows[0][2] in text and "Tartarus only needs" not in text and "fatigue" not in text

@@ -385,7 +385,8 @@ _HEADED_POST_DATE = re.compile(rf"(?=\d)(?:\d{{1,2}}-\d{{1,2}}-\d{{4}}|\d{{1,2}}
 
 
 # A full date with a clock time, as an entry's header shows it ("2005-06-14 03:25:55").
-_ENTRY_STAMP = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\s*\d{1,2}:\d{2}")
+# (A weekday in brackets may stand between the day and the clock: "2025/03/01(土) 07:02:15.33", 5ch.)
+_ENTRY_STAMP = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\s*(?:[(（][^)）\d]{1,4}[)）]\s*)?\d{1,2}:\d{2}")
 _VISIBLE = re.compile(r"\S")
 _ENTRY_HEAD = 200  # characters from an entry's start where its header is looked for
 _ENTRY_FOOT = 80  # characters before its end where its footer is
@@ -400,6 +401,11 @@ def _is_post(item) -> bool:
     # (The date in any language when a <time> element carries it: "1. Juni 2020".)
     if (_POST_HEADER.search(text) or _posted_by_member(item)) and (
             _POST_DATE.search(text) or _HEADED_POST_DATE.search(text) or item.find(".//time[@datetime]") is not None):
+        return True
+    # Or a header line of its own over the message: a name beside the full date and clock
+    # ("名無しさん 2025/03/01(土) 07:02:15.33 ID:Ab3dEf9g0", 5ch), whatever the message's sentences.
+    parts = [child for child in item if isinstance(child.tag, str)]
+    if len(parts) >= 2 and _post_header(parts[0]) and any(text_content(part).strip() for part in parts[1:]):
         return True
     start = _VISIBLE.search(text)
     stamp = start and _ENTRY_STAMP.search(text, start.start(), start.start() + _ENTRY_HEAD)
@@ -492,9 +498,10 @@ def _opening_post(thread):
     with a post header); None when it is no thread. A thread of short posts scores as a
     whole. The posts may sit in the block holding nearly all of its text, beside the
     thread's toolbars ("<div id=postlist><div>tools</div><ol id=posts>…</ol></div>")."""
-    children = [child for child in thread if isinstance(child.tag, str)]
+    # (Rules and breaks between posts are no part of the thread's shape.)
+    children = [child for child in thread if isinstance(child.tag, str) and child.tag not in ("br", "hr")]
     while len(children) == 1:  # the thread's list inside its wrapper ("<div><ol>posts</ol></div>")
-        children = [child for child in children[0] if isinstance(child.tag, str)]
+        children = [child for child in children[0] if isinstance(child.tag, str) and child.tag not in ("br", "hr")]
     if len(children) < 2:
         return None
     biggest = max(children, key=lambda child: len(text_content(child)))
@@ -600,8 +607,11 @@ _HEADER_LENGTH = 150
 
 
 # Or, without a label, a short line of a name and the full date with its clock, no sentence:
-# "网友甲 2005-03-06 16:17 [回复]" (a date alone heads a changelog's or a diary's entries).
-_STAMP = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\s*\d{1,2}\s*[:：]\s*\d{2}(?:\s*[:：]\s*\d{2})?")
+# "网友甲 2005-03-06 16:17 [回复]", "VelvetRoomRegular 2/6/2024 4:53:11 PM" (a date alone
+# heads a changelog's or a diary's entries).
+_STAMP = re.compile(r"\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?\s*(?:[(（][^)）\d]{1,4}[)）]\s*)?\d{1,2}\s*[:：]\s*\d{2}(?:\s*[:：]\s*\d{2})?"
+                    # Day and month first: "2/6/2024 4:53:11 PM" (GameFAQs), "06.02.2024, 16:53".
+                    r"|\d{1,2}[/.]\d{1,2}[/.]\d{4},?\s+\d{1,2}:\d{2}(?::\d{2})?")
 _STAMP_LENGTH = 60
 _BUTTON = re.compile(r"[\[【(（][^\]】)）]{1,6}[\]】)）]")
 
