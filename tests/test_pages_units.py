@@ -2146,3 +2146,21 @@ def test_replies_under_header_lines_with_a_month_first_stamp_are_left_out():
                 "<title>Max social links first or push Tartarus?</title>")
     text = parse_article(html, "https://boards.example.com/boards/1-p3r/80312345").body_text
     assert rows[0][2] in text and "Tartarus only needs" not in text and "fatigue" not in text
+
+
+def _app_page(script: str, shown: str) -> str:
+    text = "".join(f"<p>机器人公司完成新一轮融资，本轮资金将用于研发和量产，第{i}段。公司表示今年将扩大产能。</p>" for i in range(5))
+    return page(f"<h1>机器人公司完成新一轮融资</h1><div class='meta'>{shown}</div><div class='article'>{text}</div>",
+                f"<title>机器人公司完成新一轮融资</title><script>{script}</script>")
+
+
+def test_a_page_showing_only_a_relative_date_is_dated_by_its_script_state():
+    html = _app_page('window.initialState = {"articleDetail": {"publishTime": 1732069536000, "title": "x"}};', "3小时前")
+    article = parse_article(html, "https://www.example.cn/p/3040000000",
+                            ExtractionOptions(fetched_at=datetime(2024, 11, 20, 5, 20, tzinfo=timezone.utc)))
+    assert article.published_at == "2024-11-20T10:25:36+08:00"
+
+
+def test_a_script_state_gives_the_clock_of_the_day_the_url_names():
+    html = _app_page("window.DATA = {pubtime: '2024-08-15 10:22:17', id: '20240815A07QJZ00'};", "")
+    assert parse_article(html, "https://news.example.cn/rain/a/20240815A07QJZ00").published_at == "2024-08-15T10:22:17+08:00"

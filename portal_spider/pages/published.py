@@ -579,7 +579,14 @@ def _absolute_date(page: Page, windows: list[list[str]], headline: list[str] | N
         moment = parse_iso(own.get("datetime"), context) if own is not None else None
         moment = _local(moment, context) if moment else None
     if not moment:
-        moment = _url_date(url, context) or _issue_date(windows[-1], context) or _htmldate_guess(root, url, context)
+        # A script's state ("publishTime") dates a page that shows none, or gives the clock of
+        # the day its URL names.
+        state = next((m for value in page.structured.script_dates if (m := parse_iso(value, context))), None)
+        state = _local(state, context) if state else None
+        moment = _url_date(url, context) or _issue_date(windows[-1], context)
+        if state and (moment is None or (not _has_clock(moment) and state.date() == moment.date())):
+            moment = state
+        moment = moment or _htmldate_guess(root, url, context)
         # A day alone from these, or nothing: a line labelled as publication elsewhere on
         # the page (a title the page does not show as a line leaves only its top to look
         # at) gives the clock, or as a last resort the date.

@@ -55,6 +55,7 @@ class Structured:
     canonical: str | None = None
     modified: list[str] = field(default_factory=list)  # when the page says it was last changed
     organisations: list[str] = field(default_factory=list)  # JSON-LD authors typed as organisations
+    script_dates: list[str] = field(default_factory=list)  # publication times in a page script's state
     discarded: list[str] = field(default_factory=list)
     title_origins: list[str] = field(default_factory=list)
     author_origins: list[str] = field(default_factory=list)
@@ -344,6 +345,27 @@ def _from_script_variables(scripts: list, found: Structured) -> None:
             return
 
 
+# A single-page app's state names the publication time ("publishTime":1732069536000,
+# window.DATA = {pubtime: '2024-08-15 10:22:17'}): read only when the page shows no date.
+_STATE_KEYS = ("publishTime", "publish_time", "pubtime", "pubTime", "pubDate", "publishDate", "publish_date",
+               "publishedAt", "published_at", "createTime", "create_time")
+_STATE_TIME = re.compile(
+    r"[\"']?\b(?:" + "|".join(_STATE_KEYS) + r")[\"']?\s*[:=]\s*[\"']?"
+    r"(1\d{9}(?:\d{3})?|(?:19|20)\d{2}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)(?![\d:])")
+
+
+def _from_script_state(scripts: list, found: Structured) -> None:
+    for script in scripts:
+        text = script.text
+        if (script.get("src") is None and text and (script.get("type") or "").strip().lower() != "application/ld+json"
+                and any(key in text for key in _STATE_KEYS) and (match := _STATE_TIME.search(text))):
+            value = match[1]
+            if value.isdigit():
+                value = datetime.fromtimestamp(int(value[:10]), timezone.utc).isoformat()
+            found.script_dates.append(value)
+            return
+
+
 def read_structured(tree: etree._Element, url: str | None = None, tagged: dict[str, list] | None = None) -> Structured:
     """Collect candidates in precedence order: JSON-LD, meta, itemprop/time. With the
     page's ``url``, JSON-LD dates of nodes about other pages are left out. ``tagged`` is
@@ -355,6 +377,7 @@ def read_structured(tree: etree._Element, url: str | None = None, tagged: dict[s
     _from_itemprop(tree, tagged["time"], found)
     _from_rdfa(tree, found)
     _from_script_variables(tagged["script"], found)
+    _from_script_state(tagged["script"], found)
     _unescape(found)
     for link in _canonical_links(tagged["link"])[:1]:
         found.canonical = link.get("href").strip()
