@@ -2164,3 +2164,16 @@ def test_a_page_showing_only_a_relative_date_is_dated_by_its_script_state():
 def test_a_script_state_gives_the_clock_of_the_day_the_url_names():
     html = _app_page("window.DATA = {pubtime: '2024-08-15 10:22:17', id: '20240815A07QJZ00'};", "")
     assert parse_article(html, "https://news.example.cn/rain/a/20240815A07QJZ00").published_at == "2024-08-15T10:22:17+08:00"
+
+
+def test_a_reply_s_poster_in_a_comment_section_gives_way_to_the_poster_above_it():
+    op = ("<div class='forum_op'><div class='authorline'><a class='forum_op_author' href='/id/vikingdad'>VikingDad</a> "
+          "<span class='date'>Mar 7, 2024 @ 10:40am</span></div><div class='topic'>Server lags every 20 minutes</div>"
+          "<div class='content'>My dedicated server freezes for a few seconds every twenty minutes. The world is large.</div></div>")
+    replies = "".join(f"<div class='commentthread_comment'><div class='commentthread_comment_author'><a href='/profiles/7656119800{i}'>"
+                      f"{name}</a> 2024-03-07 11:0{i}</div><div class='commentthread_comment_text'>That is the "
+                      "autosave of a large world. Lower the save interval or move the world to an SSD, it helps a lot. " * 2
+                      + "</div></div>" for i, name in enumerate(["Thor Hamster", "Odin Raven", "Loki Fan"]))
+    html = page(f"<div class='forum_topic'>{op}<div class='commentthread_area'><div class='commentthread_comments'>{replies}"
+                "</div></div></div>", "<title>Server lags every 20 minutes :: Valheim General Discussions</title>")
+    assert parse_article(html, "https://community.example.com/app/892970/discussions/0/1/").author == "VikingDad"

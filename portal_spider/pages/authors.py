@@ -6,6 +6,7 @@ import re
 from urllib.parse import urlsplit
 
 from . import dates
+from .mainblock import comment_section
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, NONE, SELECTOR
@@ -885,6 +886,16 @@ def _thread_starter(root, names: list[str]) -> list[str] | None:
     first_word = (names[0].split() or [names[0]])[0]
     link = next((a for a in root.iter("a") if (len(a) or first_word in (a.text or "")) and _poster_link(a)
                  and clean_line(a.text_content()) == names[0]), None)
+    section = comment_section(link) if link is not None else None
+    if section is not None:
+        # A reply below the post in a comment section: the poster linked last before it.
+        before = []
+        for a in root.iter("a"):
+            if a is link or any(ancestor is section for ancestor in a.iterancestors()):
+                break
+            if _poster_link(a) and 1 < len(clean_line(a.text_content())) < 60:
+                before.append(clean_line(a.text_content()))
+        return [before[-1]] if before and before[-1] != names[0] else None
     item = link
     for _ in range(8):
         parent = item.getparent() if item is not None else None

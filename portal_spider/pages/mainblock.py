@@ -883,7 +883,7 @@ def _on_the_title(best, best_score: float, scores: dict, title: str | None):
     return max(about, key=lambda item: item[1]) if about else (best, best_score)
 
 
-def _comment_section(element):
+def comment_section(element):
     """The outermost block around ``element`` (itself included) that its class, id or
     custom element's name labels as comments, holding no headline; None when there is none
     or it is a thread's first post."""
@@ -931,7 +931,7 @@ def _before_comments(best, best_score: float, scores: dict):
     short post or article are still replies (a comment tree kept for holding most of the
     page's text). Forum software that calls every post a comment ("comments" around a
     whole topic) leaves only furniture before it, a cookie notice at the top of the body."""
-    section = _comment_section(best)
+    section = comment_section(best)
     if section is not None:
         region = next((a for a in (section, *section.iterancestors()) if a.getparent() is not None
                        and a.getparent().tag in ("body", "html")), section)
@@ -947,7 +947,7 @@ def _before_comments(best, best_score: float, scores: dict):
     candidates = sorted(scores.items(), key=lambda item: item[1], reverse=True)[:30]
     before = [(element, adjusted) for element, score in candidates if order.get(element, order[section]) < order[section]
               and element not in holders and (adjusted := score * (1 - _link_density(element))) >= 3
-              and _has_sentences(element, shortest=20) and _comment_section(element) is None]
+              and _has_sentences(element, shortest=20) and comment_section(element) is None]
     return max(before, key=lambda item: item[1]) if before else (best, best_score)
 
 
