@@ -11,7 +11,7 @@ from .body import is_byline
 from .selection import selected_text
 from .page import Page
 from .sources import HEURISTIC, META, NONE, SELECTOR
-from .text import HAN, clean_line, han_ratio, normalise_for_compare, topic_terms
+from .text import HAN, clean_line, han_ratio, normalise_for_compare, text_content, topic_terms
 
 # A hyphen between Chinese characters or after Chinese punctuation ("…的城！-新华网",
 # "…“洛克菲勒”-搜狐财经")
@@ -514,7 +514,10 @@ def _extending_line(references: list[str], lines: list, site_names: list[str], u
                 extra = key[: -len(core)]
             else:
                 continue
-            if ". " not in extra and not _BREADCRUMB.search(extra) and not _links_elsewhere(owner, url):
+            # (The headline in an element of its own inside the line, labels beside it, is
+            # not cut: "<a class=title>…</a> <span>Question</span> <span>(self.boardgames)</span>".)
+            if (". " not in extra and not _BREADCRUMB.search(extra) and not _links_elsewhere(owner, url)
+                    and not any(normalise_for_compare(text_content(part)) == core for part in owner.iterdescendants())):
                 return index, text
     return None
 
@@ -628,20 +631,30 @@ def _reworded_headline(references: list[str], lines: list, site_names: list[str]
             cores.append((words, _letters(core)))
     if not cores:
         return None
-    best, best_share = None, _REWORDED
+    def share_of(words: set, letters: str) -> float:
+        return max((len(words & core) / max(len(words), len(core)) for core, core_letters in cores
+                    if not (words <= core or core <= words or core_letters in letters or letters in core_letters)),
+                   default=0.0)
+
+    best, best_share, best_owner = None, _REWORDED, None
     for text, owner in lines[:300]:
         # (Not a line in brackets: "（原标题：…）", a note of what a reposted story was called;
         # nor a copyright notice naming the site.)
         if (not 15 <= len(text) <= 200 or _in_a_link(owner) or text[0] in "（(【[" or _COPYRIGHT_LINE.search(text)
                 or (_SENTENCE_END.search(text) and (len(text) > 120 or not text.endswith(".")))):
             continue
-        words, letters = _words(text), _letters(text)
         # (A line holding all of a title's words and more is a breadcrumb or a kicker's
         # line, glued on or not, one holding some of them only a part: the rules above read those.)
-        share = max((len(words & core) / max(len(words), len(core)) for core, core_letters in cores
-                     if not (words <= core or core <= words or core_letters in letters or letters in core_letters)),
-                    default=0.0)
+        share = share_of(_words(text), _letters(text))
         if share > best_share:
+            best, best_share, best_owner = text, share, owner
+    # The headline in an element of its own, labels beside it in the line ("<a class=title>…</a>
+    # <span>Question</span> (self.boardgames)"), closer to the titles than the whole line.
+    for part in best_owner.iterdescendants() if best_owner is not None else ():
+        text = clean_line(text_content(part))
+        words = _words(text)
+        share = max((len(words & core) / max(len(words), len(core)) for core, _ in cores), default=0.0)
+        if 15 <= len(text) < len(best) and share > best_share:
             best, best_share = text, share
     return best
 
