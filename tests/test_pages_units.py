@@ -2177,3 +2177,31 @@ def test_a_reply_s_poster_in_a_comment_section_gives_way_to_the_poster_above_it(
     html = page(f"<div class='forum_topic'>{op}<div class='commentthread_area'><div class='commentthread_comments'>{replies}"
                 "</div></div></div>", "<title>Server lags every 20 minutes :: Valheim General Discussions</title>")
     assert parse_article(html, "https://community.example.com/app/892970/discussions/0/1/").author == "VikingDad"
+
+
+@pytest.mark.parametrize("shown, expected", [
+    ("입력 2024. 10. 2. 14:05", "2024-10-02T14:05:00+09:00"),  # a dot closing the day, spaces after the dots
+    ("입력 2024.09.23. 오후 6:12", "2024-09-23T18:12:00+09:00"),  # the afternoon on a 12-hour clock
+    ("2024年5月21日 午後6時05分", "2024-05-21T18:05:00+09:00"),
+])
+def test_korean_and_japanese_dates_with_their_clocks(shown, expected):
+    assert iso(find_date(shown, DateContext(ZoneInfo("Asia/Seoul"), None))) == expected
+
+
+@pytest.mark.parametrize("byline, author", [("ライター：佐々木ノブ", "佐々木ノブ"), ("文：佐々木", "佐々木")])
+def test_a_japanese_name_with_the_repeat_mark(byline, author):
+    text = "".join(f"<p>大型アップデートが5月28日に実施される。新クラスと高難度レイドが登場する予定だ。その{i}。</p>" for i in range(5))
+    html = page(f"<h1>大型アップデートを5月28日に実施</h1><div class='timestamp'><span class='writer'>{byline}</span> "
+                f"<span class='date'>2024/05/21 18:00</span></div><div class='maintxt'>{text}</div>",
+                "<title>大型アップデートを5月28日に実施</title>")
+    assert parse_article(html, "https://www.example.jp/games/news/20240521001/").author == author
+
+
+def test_a_korean_paper_tagged_as_the_author_gives_way_to_its_reporter():
+    text = "".join(f"<p>정부가 반도체 산업 지원을 위한 새로운 정책을 발표했다. 업계는 환영의 뜻을 밝혔다. {i}</p>" for i in range(5))
+    html = ("<html lang='ko'><head><title>반도체 지원 정책 발표 | 다음뉴스</title><meta property='og:article:author' content='전자신문'>"
+            "</head><body><h3 class='tit_view'>반도체 지원 정책 발표</h3><div class='info_view'><span class='txt_info'>박지민 기자</span>"
+            f"<span class='txt_info'>입력 <span class='num_date'>2024. 10. 2. 14:05</span></span></div><div class='article_view'>{text}"
+            "<p>박지민 기자 jimin@example.com</p></div></body></html>")
+    article = parse_article(html, "https://v.example.net/v/20241002140512345")
+    assert (article.author, article.published_at) == ("박지민", "2024-10-02T14:05:00+09:00")

@@ -93,9 +93,10 @@ _VALUE_END = re.compile(
 # credits both sides: "X im Gespräch mit Y", "X in conversation with Y".
 _NAME_SPLIT = re.compile(r"\s*(?:[、，,/;；]|\s&\s|\b(?:and|AND)\b|\bund\b|\bet\b|\by\b|\be\b|\bim Gespräch mit\b|\bin conversation with\b)\s*")
 # Chinese names run two to six characters (people, or a site as 作者); transliterated ones join parts with "·".
-_HAN_NAME = re.compile(r"^(?:[\u3400-\u9fff]{2,6}|[\u3400-\u9fff]{1,6}(?:[·•][\u3400-\u9fff]{1,6})+)$")
+# (々 repeats the character before it: "佐々木".)
+_HAN_NAME = re.compile(r"^(?:[\u3400-\u9fff][\u3005\u3400-\u9fff]{1,5}|[\u3400-\u9fff]{1,6}(?:[·•][\u3400-\u9fff]{1,6})+)$")
 # Japanese names and pen names mix kana with kanji ("西川くん"); Korean ones are Hangul.
-_KANA_HANGUL_NAME = re.compile(r"^(?=.*[\u3040-\u30ff가-힣])[\u3040-\u30ff\u3400-\u9fff가-힣ー・]{2,12}$")
+_KANA_HANGUL_NAME = re.compile(r"^(?=.*[\u3040-\u30ff가-힣])[\u3005\u3040-\u30ff\u3400-\u9fff가-힣ー・]{2,12}$")
 # A team or site name after an explicit "作者：" ("永創攻略編輯部").
 _ORGANISATION_NAME = re.compile(r"[\u3400-\u9fff]{2,12}")
 # Two-character names padded to three columns: "赵  培".
@@ -206,7 +207,7 @@ _UI_WORDS = {
     "display modes", "thread tools", "search this thread", "rate this thread",
 }
 # News agencies credited beside a writer ("Von David Hutzler, dpa") are no second author.
-_AGENCIES = {"dpa", "afp", "ap", "apa", "sid", "kna", "epd", "reuters", "ddp", "dapd", "ots", "ansa", "efe", "ips"}
+_AGENCIES = {"dpa", "afp", "ap", "apa", "sid", "kna", "epd", "reuters", "ddp", "dapd", "ots", "ansa", "efe", "ips", "뉴시스", "뉴스1"}
 _MONTH_ABBREVIATIONS = {"Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec"}
 # Capitalised words, particles allowed inside ("Ludwig van Beethoven") but not at the end ("Artikel von").
 _PARTICLES = ("van", "von", "de", "der", "den", "del", "della", "da", "das", "do", "dos", "di", "du", "des", "le", "la",
@@ -411,7 +412,9 @@ def _work_title(before: str) -> bool:
 
 
 # A news outlet's name: "中国新闻网", "新京报", "新华社", "央视新闻客户端".
-_HAN_OUTLET = re.compile(r"^[\u4e00-\u9fff]{1,10}(?:网|網|报|報|社|台|新闻|新聞|客户端|客戶端|频道|頻道)$")
+_HAN_OUTLET = re.compile(r"^[\u4e00-\u9fff]{1,10}(?:网|網|报|報|社|台|新闻|新聞|客户端|客戶端|频道|頻道)$"
+                         # Korean and Japanese papers and wires: "전자신문", "연합뉴스", "毎日新聞", "共同通信".
+                         r"|^[가-힣]{1,10}(?:신문|뉴스|일보|방송|통신)$|^[\u4e00-\u9fff\u30a0-\u30ff]{1,10}(?:新聞|通信|放送)$")
 
 
 def _outlet_reporters(names: list[str]) -> list[str] | None:

@@ -59,7 +59,7 @@ MONTH_AFTER_DAY_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # A weekday may stand between the day and its clock ("2019年9月5日 星期四 11:10", Japanese and
 # Korean boards' "2025/03/01(土) 07:02"), the clock may be in brackets ("2025.06.02 (21:14:37)"),
 # and the year's abbreviation in Russian and Polish ("6 мая 2023 г. в 12:03", "6 maja 2023 r., godz. 12:03").
-_TIME = r"(?:(?:\s*(?:г|r)\.)?(?:[T\s,]*|\s+(?:[-–|@]|//)\s+)(?:[(（]?(?:星期|礼拜|禮拜|周|週)[一二三四五六日天][)）]?\s*|[(（](?:[月火水木金土日]|[월화수목금토일])[)）]\s*)?(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?|в|o(?:\s+godz\.)?|godz\.|saat)\s+|(?:上午|下午|早上|早晨|中午|晚上|傍晚|凌晨)\s*|[(（])?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*(?:Uhr|BST|GMT|UTC|CEST|CET)\b)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
+_TIME = r"(?:(?:\s*(?:г|r)\.)?(?:[T\s,]*|\s+(?:[-–|@]|//)\s+)(?:[(（]?(?:星期|礼拜|禮拜|周|週)[一二三四五六日天][)）]?\s*|[(（](?:[月火水木金土日]|[월화수목금토일])[)）]\s*)?(?:(?:at|um|à|às|a\s+las|alle|om|kl\.?|в|o(?:\s+godz\.)?|godz\.|saat)\s+|(?:上午|下午|早上|早晨|中午|晚上|傍晚|凌晨|午前|午後|오전|오후)\s*|[(（])?(\d{1,2})\s*(?:[:：时時点]|\.(?=\d{2}\s*(?:Uhr|BST|GMT|UTC|CEST|CET)\b)|h(?=\d{2}(?!\d)))\s*(\d{1,2})(?:\s*[:：分]\s*(\d{1,2})(?:\.\d+)?)?\s*(am|pm|a\.m\.|p\.m\.)?)?"
 # Fixed-offset zone abbreviations; "CST" is China's on a page read in UTC+8, else US Central;
 # "IST" is India's unless the page is read in Israel's or Ireland's zone.
 _ABBREVIATIONS = {
@@ -84,7 +84,8 @@ _OFFSET = (
 # Each form opens with a lookahead on the characters its matches start with: lines are
 # searched for them at every position, and most positions then fail at once.
 _YMD = re.compile(
-    r"(?=[12])(?<!\d)((?:19|20)\d{2})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?!\d)\s*[日号號]?" + _TIME + _OFFSET,
+    # (Korean pages close the day with a dot too: "2024. 10. 2. 14:05".)
+    r"(?=[12])(?<!\d)((?:19|20)\d{2})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?!\d)(?:\.(?!\d))?\s*[日号號]?" + _TIME + _OFFSET,
     re.I,
 )
 # Day first, also spaced after the dots ("4. 2. 2022").
@@ -124,9 +125,9 @@ _CLOCK_BEFORE = re.compile(
     r"(?<![\d:.])(\d{1,2})\s*:\s*(\d{2})(?:\s*:\s*(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?" + _OFFSET
     + r"[\s,|•·]*(?:on\s+)?(?:[^\W\d]{2,9}\.?,?\s+)??$", re.I
 )
-# A Chinese half-day word before the clock ("2019年9月5日下午3:30"): afternoon and evening
-# hours are written on a 12-hour clock.
-_AFTERNOON_CN = re.compile(r"(?:下午|晚上|傍晚|中午)\s*\d")
+# A Chinese, Japanese or Korean half-day word before the clock ("2019年9月5日下午3:30",
+# "2024.09.23. 오후 6:12"): afternoon and evening hours are written on a 12-hour clock.
+_AFTERNOON_CN = re.compile(r"(?:下午|晚上|傍晚|中午|午後|오후)\s*\d")
 # A date written in Chinese numerals ("二〇一九年九月五日"; a Taiwanese page's "一〇八年"
 # is a year of the Republic of China), as official and news pages do.
 # One to ninety-nine in Chinese numerals (五, 十二, 二十, 三十一).
