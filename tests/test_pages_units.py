@@ -2134,7 +2134,8 @@ def test_a_thread_whose_posts_head_with_a_name_and_a_stamp_gives_its_first_post(
     assert text.startswith("小学生の時にミニ四駆で遊んでたおっさんだけど") and "おっさんホイホイスレ" not in text
 
 
-def test_replies_under_header_lines_with_a_month_first_stamp_are_left_out():
+@pytest.mark.parametrize("frame", ["{}", "<div class='pod'><div class='head'>Boards » Persona 3 Reload » Topic</div>{}</div>"])
+def test_replies_under_header_lines_with_a_month_first_stamp_are_left_out(frame):
     rows = [("VelvetRoomRegular (Topic Creator)", "2/6/2024 4:53:11 PM",
              "First time playing on Hard. Should I max social links first or push Tartarus? I keep running out of days."),
             ("TartarusTourist", "2/6/2024 5:10:48 PM", "Tartarus only needs a couple of evenings per month. Go up right after a full moon."),
@@ -2142,7 +2143,7 @@ def test_replies_under_header_lines_with_a_month_first_stamp_are_left_out():
             ("FuukaNavi", "2/7/2024 8:15:19 AM", "One more tip: fatigue is gone in Reload. A single night gets you through a block.")]
     thread = "".join(f"<div class='msg_infobox'><span class='name'>{name}</span> <span class='post_time'>{stamp}</span></div>"
                      f"<div class='msg_body_box'><div class='msg_body'>{text}</div></div>" for name, stamp, text in rows)
-    html = page(f"<h1>Max social links first or push Tartarus?</h1><div class='msg_list'>{thread}</div>",
+    html = page("<h1>Max social links first or push Tartarus?</h1>" + frame.format(f"<div class='msg_list'>{thread}</div>"),
                 "<title>Max social links first or push Tartarus?</title>")
     text = parse_article(html, "https://boards.example.com/boards/1-p3r/80312345").body_text
     assert rows[0][2] in text and "Tartarus only needs" not in text and "fatigue" not in text

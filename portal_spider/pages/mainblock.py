@@ -513,6 +513,8 @@ def _opening_post(thread):
     if shape[0] not in _ITEM_TAGS or len(posts) < 2 or sum(map(_is_post, posts)) * 2 <= len(posts):
         return None
     first = posts[0]
+    if _post_header(first):
+        return None  # header rows between messages: each post's header and message side by side
     # Bare paragraphs of sentences before the first "post": an article, its comments below it.
     lead = [child for child in children[: children.index(first)] if child.tag == "p" and _SENTENCE_END.search(text_content(child))]
     if len(lead) >= 2:
