@@ -578,3 +578,8 @@ def test_japanese_and_korean_bylines(byline, text, author):
     html = (f"<html><head><title>新着ニュース</title></head><body><h1>新着ニュース</h1>{byline}"
             f"<div class='content'>{'<p>' + text * 4 + '</p>' * 3}</div></body></html>")
     assert parse_article(html, "https://news.example.jp/a/1").author == author
+
+
+def test_a_short_paragraph_opening_with_its_reporter_credit():
+    opening = "<p>南都讯 记者唐霁 3月26日14时，深圳地铁三条新线同步开通初期运营。至此，城市轨道交通运营线路增至17条。</p>"
+    assert zh_author_of("", opening + "<p>【编辑：姚昊】</p>") == "唐霁"

@@ -361,11 +361,11 @@ _DATELINE_CREDIT = re.compile(r"^[^（(。，]{2,40}?(?:电|電|讯|訊)\s*[（(
 def _labelled_authors(text: str) -> tuple[int, list[str]] | None:
     """(rank, names) for a byline, rank an index into _RANKS; of a paragraph, only the
     credit its dateline opens with."""
-    if len(text) > 200:
-        dateline = _DATELINE_CREDIT.match(text)
-        if not dateline:
-            return None
-        text = dateline[0]
+    dateline = _DATELINE_CREDIT.match(text)
+    if dateline:
+        text = dateline[0]  # a paragraph's opening credit, however short the paragraph
+    elif len(text) > 200:
+        return None
     text = strip_pinyin(text)
     best = None
     matches = list(_LABELS.finditer(text))
