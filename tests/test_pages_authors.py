@@ -583,3 +583,13 @@ def test_japanese_and_korean_bylines(byline, text, author):
 def test_a_short_paragraph_opening_with_its_reporter_credit():
     opening = "<p>南都讯 记者唐霁 3月26日14时，深圳地铁三条新线同步开通初期运营。至此，城市轨道交通运营线路增至17条。</p>"
     assert zh_author_of("", opening + "<p>【编辑：姚昊】</p>") == "唐霁"
+
+
+def test_a_field_tag_glued_to_a_handle_and_its_nickname_gives_the_handle():
+    # PTT's meta lines: tag and value in spans of their own, "作者meeple42 (米寶)" as one line.
+    text = "".join(f"<p>我們四個人玩卡坦島基本版玩了半年，想買擴充，第{i}次問。航海家和城市與騎士哪個比較適合？</p>" for i in range(3))
+    html = ("<html><head><title>[問題] 卡坦島擴充要先買哪個 - 看板 BoardGame</title></head><body><div id='main-content'>"
+            "<div class='article-metaline'><span class='article-meta-tag'>作者</span><span class='article-meta-value'>meeple42 (米寶)"
+            "</span></div><div class='article-metaline'><span class='article-meta-tag'>標題</span><span class='article-meta-value'>"
+            f"[問題] 卡坦島擴充要先買哪個</span></div>{text}</div></body></html>")
+    assert parse_article(html, "https://www.ptt.example/bbs/BoardGame/M.1728123456.A.1F2.html").author == "meeple42"

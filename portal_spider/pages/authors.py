@@ -37,6 +37,8 @@ _AUTHOR_LABEL = (
     r"|(?:采\s*写|採\s*寫|执笔人?|執筆人?|撰\s*稿人?|记\s*者|記\s*者)\s*[/／]"
     # Glued to the name after a separator of the meta line: "发布于 … | 来源cnBeta | 作者张三".
     r"|(?:(?<=[|｜丨])|(?<=[|｜丨]\s))作\s*者(?=[^\s:：/／])"
+    # A field's tag and value in elements of their own, read as one line: "作者meeple42 (米寶)" (PTT).
+    r"|^作\s*者(?=[A-Za-z][\w.-]*(?:\s*[(（]|$))"
     rf"|Written by|Authors?\s*[:：]|Auteur\s*[:：]|Autore\s*[:：]|Words\s*[:：]|(?<![\w]){_CREDIT_VERB}[Bb]y(?=\s)|(?<![\w])By(?=[A-Z][a-z])|(?<![\w]){_CREDIT_VERB}BY(?=\s+[A-Z])"
     r"|(?:Text|Beitrag|Artikel|Bericht|Kommentar|Gastbeitrag)\s*von(?=\s)|Von(?=\s)|Par(?=\s)|Por(?=\s)|^von(?=\s)"
     r"|(?<![\w])(?:[Gg]eschrieben|[Vv]erfasst)\s+von(?=\s|[A-ZÀ-Þ])"
