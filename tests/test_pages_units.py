@@ -2206,3 +2206,13 @@ def test_a_korean_paper_tagged_as_the_author_gives_way_to_its_reporter():
             "<p>박지민 기자 jimin@example.com</p></div></body></html>")
     article = parse_article(html, "https://v.example.net/v/20241002140512345")
     assert (article.author, article.published_at) == ("박지민", "2024-10-02T14:05:00+09:00")
+
+
+def test_a_time_whose_datetime_is_utc_beside_the_local_clock_it_shows():
+    # vBulletin 5 writes the datetime in UTC without an offset and shows the board's local time.
+    post = "".join(f"<p>My crawler loses signal on the rock section, test {i}. The receiver blinks red and the truck stops.</p>"
+                   for i in range(3))
+    html = page("<h1>Crawler loses signal on rocks</h1><div class='b-post'><div class='b-post__timestamp'><time itemprop='dateCreated' "
+                f"datetime='2023-11-14T02:03:19'>11-13-2023, 09:03 PM</time></div><div class='b-post__content'>{post}</div></div>",
+                "<title>Crawler loses signal on rocks</title>")
+    assert parse_article(html, "https://forum.example.com/forum/rc/12345-crawler").published_at == "2023-11-13T21:03:19-05:00"

@@ -16,7 +16,7 @@ from storage.article import NAIVE_DATE_AS_UTC, Article
 
 from .body import render_body
 from .dates import (ASSUMED_UTC, CHINA, DateContext, month_first_tag, page_zone, parse_zone, shown_at_instant,
-                    shown_for_machine_date, written_in_full)
+                    shown_beside_utc, shown_for_machine_date, written_in_full)
 from .encoding import decode_html
 from .authors import author_field
 from .lines import page_lines
@@ -181,7 +181,8 @@ def _dates_in_full(top) -> None:
     read as forum software writes them in full beside: a Unix time in a data attribute
     (Discourse, XenForo, Steam), else the title attribute, or a <time>'s datetime when its
     text shows no date at all ("vor 2 Stunden"). A local time shown without its zone beside
-    a Unix time takes the zone they differ by (lxml, in place)."""
+    a Unix time, or beside a datetime in UTC without its offset, takes the zone they differ
+    by (lxml, in place)."""
     for element in top.iter(_DATE_HOLDERS):
         title = element.get("title")
         epoch = next((value for name in _EPOCH_ATTRIBUTES if (value := (element.get(name) or "").strip()).isdigit()
@@ -199,6 +200,9 @@ def _dates_in_full(top) -> None:
             full = title if written_in_full(shown, title) else None
         elif machine and shown_for_machine_date(shown, machine):
             full = machine.strip()
+        elif machine and (local := shown_beside_utc(shown, machine)):
+            full = local.isoformat()
+            element.set("datetime", full)
         if full:
             for child in list(element):
                 element.remove(child)  # (their tails, inside the date's text, go with them)
@@ -222,9 +226,9 @@ def _parse(markup: bytes | str, url: str, options: ExtractionOptions) -> tuple[A
     tagged = elements_by_tag(root)
     base_href = next((b.get("href") for b in tagged["base"] if b.get("href")), None)
     base = urljoin(url, base_href.strip()) if base_href else url
-    structured = read_structured(root, url, tagged)
     body_element = root.find("body")
-    _dates_in_full(body_element if body_element is not None else root)
+    _dates_in_full(body_element if body_element is not None else root)  # (before the markup's dates are read)
+    structured = read_structured(root, url, tagged)
     lines = page_lines(body_element if body_element is not None else root)
     times = [time for time in tagged["time"] if time.get("datetime") is not None]
     document_title = root.findtext(".//title") or ""

@@ -523,6 +523,17 @@ def shown_at_instant(shown: str, instant: datetime) -> datetime | None:
     return instant.astimezone(timezone(gap))
 
 
+def shown_beside_utc(shown: str, value: str) -> datetime | None:
+    """A ``<time>`` whose datetime, written without an offset, is UTC beside the local
+    clock its text shows ("2023-11-14T02:03:19" showing "11-13-2023, 09:03 PM", vBulletin 5):
+    that instant in the offset they differ by; None when they agree or differ otherwise."""
+    moment = _absolute(value, _READ_ALONE)
+    if not moment or moment.tzinfo is not ASSUMED_UTC or (moment.hour, moment.minute) == (0, 0):
+        return None
+    local = shown_at_instant(shown, moment.replace(tzinfo=timezone.utc))
+    return local if local is not None and local.utcoffset() else None
+
+
 def _not_after_fetch(moment: datetime | None, context: DateContext) -> datetime | None:
     return None if moment is not None and context.latest is not None and moment > context.latest else moment
 
