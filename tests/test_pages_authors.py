@@ -593,3 +593,11 @@ def test_a_field_tag_glued_to_a_handle_and_its_nickname_gives_the_handle():
             "</span></div><div class='article-metaline'><span class='article-meta-tag'>標題</span><span class='article-meta-value'>"
             f"[問題] 卡坦島擴充要先買哪個</span></div>{text}</div></body></html>")
     assert parse_article(html, "https://www.ptt.example/bbs/BoardGame/M.1728123456.A.1F2.html").author == "meeple42"
+
+
+def test_a_kanji_word_alone_on_a_japanese_page_is_no_name():
+    text = "".join(f"<p>星5武器の性能を比較した。おすすめの武器と入手方法も紹介する。その{i}。</p>" for i in range(4))
+    html = ("<html><head><title>星5武器の性能比較と入手方法</title></head><body><ol class='breadcrumb'><li><a href='/'>攻略wiki</a></li>"
+            "<li><a href='/weapons'>武器</a></li></ol><p class='note'>このページはネタバレを含みます</p><h1>星5武器の性能比較と入手方法</h1>"
+            f"<div class='article'>{text}</div></body></html>")
+    assert parse_article(html, "https://game.example.jp/luminous/612345").author is None

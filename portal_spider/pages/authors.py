@@ -523,12 +523,14 @@ def _unlabelled_byline(text: str, following: str, previous: str = "") -> list[st
     # pairs alone are as often headings as names.
     # Nor after a sentence: a table's rows name people ("关羽" after the row above's
     # "蜀国猛将，擅长冲锋陷阵").
+    # (Japanese pages use such words as headings and links, "武器": kana beside them tells.)
     in_menu = _menu_word(previous) or _menu_word(following)
     return [text] if (_HAN_PERSON.match(text) and text[0] in _SURNAMES and text not in _NOT_A_WRITER
-                      and not in_menu and not _CLAUSE_MARK.search(previous)) else None
+                      and not in_menu and not _CLAUSE_MARK.search(previous) and not _KANA.search(previous + following)) else None
 
 
 _CLAUSE_MARK = re.compile(r"[，。；！？]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
 
 
 def _menu_word(text: str) -> bool:
