@@ -2216,3 +2216,11 @@ def test_a_time_whose_datetime_is_utc_beside_the_local_clock_it_shows():
                 f"datetime='2023-11-14T02:03:19'>11-13-2023, 09:03 PM</time></div><div class='b-post__content'>{post}</div></div>",
                 "<title>Crawler loses signal on rocks</title>")
     assert parse_article(html, "https://forum.example.com/forum/rc/12345-crawler").published_at == "2023-11-13T21:03:19-05:00"
+
+
+def test_an_image_s_capt_block_inside_the_text_is_no_article_text():
+    paragraphs = [f"大型アップデートでは新クラスと高難度レイドが追加される。第{i}段落の説明だ。" for i in range(4)]
+    figure = "<div class='img_right_top'><img src='/a.jpg'><p class='capt'>画像集#001のサムネイル/新クラスのイメージ</p></div>"
+    html = page(f"<h1>大型アップデートを実施</h1><div class='maintxt'>{paragraphs[0]}<br><br>{figure}{paragraphs[1]}<br><br>"
+                f"{paragraphs[2]}<br><br>{paragraphs[3]}</div>", "<title>大型アップデートを実施</title>")
+    assert "サムネイル" not in parse_article(html, "https://www.example.jp/games/news/1/").body_text

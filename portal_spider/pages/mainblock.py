@@ -39,7 +39,7 @@ _STRONG = _COMMENT_WORDS | {
     "share", "sharing", "sharebar", "social", "related", "relate", "recommend", "recommended",
     "breadcrumb", "breadcrumbs", "crumbs", "cookie", "cookies", "newsletter",
     "subscribe", "signup", "popup", "modal", "outbrain", "taboola", "xgwz", "xgyd", "tjyd",
-    "trending", "popular", "copyright", "pagination", "pager", "caption", "captions", "credit", "navbox",
+    "trending", "popular", "copyright", "pagination", "pager", "caption", "captions", "capt", "credit", "navbox",
     "credits", "gallery", "slideshow", "carousel", "lightbox",
     # The writer's box closing an article ("author-bio"): about the writer, not the story; a
     # forum poster's signature under each post.
