@@ -2224,3 +2224,13 @@ def test_an_image_s_capt_block_inside_the_text_is_no_article_text():
     html = page(f"<h1>大型アップデートを実施</h1><div class='maintxt'>{paragraphs[0]}<br><br>{figure}{paragraphs[1]}<br><br>"
                 f"{paragraphs[2]}<br><br>{paragraphs[3]}</div>", "<title>大型アップデートを実施</title>")
     assert "サムネイル" not in parse_article(html, "https://www.example.jp/games/news/1/").body_text
+
+
+def test_an_age_in_months_or_years_reads_as_the_date_its_title_writes_in_full():
+    text = "".join(f"<p>The demo now has a save system and a new boss, change {i}. Download it below and tell us.</p>" for i in range(4))
+    html = page(f"<h1>Demo 0.4 is out</h1><div class='post_header'>A devlog by <a href='/u/1'>moth</a> · "
+                f"<abbr title='17 May 2024 @ 14:22 UTC'>1 year ago</abbr></div><div class='post_body'>{text}</div>",
+                "<title>Demo 0.4 is out - devlog</title>")
+    article = parse_article(html, "https://moth.example.io/game/devlog/1-demo-04",
+                            ExtractionOptions(fetched_at=datetime(2025, 6, 1, tzinfo=timezone.utc)))
+    assert article.published_at == "2024-05-17T14:22:00+00:00"

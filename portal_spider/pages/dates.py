@@ -482,6 +482,8 @@ _DAY_WORDS_ELSEWHERE = re.compile(r"\b(?:heute|gestern|vorgestern|aujourd'hui|hi
                                   r"|vandaag|gisteren|idag|igår|i dag|i går|сегодня|вчера|dzisiaj|wczoraj)\b", re.I)
 # A day word on its own, its clock beside it outside the element ("<span title=…>Yesterday</span>, 08:14 PM").
 _DAY_WORD_ALONE = re.compile(r"(?:today|yesterday|今天|昨天|前天|今日|昨日)", re.I)
+# Months and years ago: too coarse to date a page by, not to tell the date written in full beside.
+_AGO_COARSE = re.compile(r"(?:\d+|an?)\s+(?:month|year)s?\s+ago|(?:\d+|[一两二三四五六七八九十]+)\s*(?:个月|個月|年)前", re.I)
 _READ_ALONE = DateContext(ASSUMED_UTC, None)
 _YEARLESS_CN = re.compile(r"(?<![\d年])\d{1,2}\s*月\s*\d{1,2}\s*日")
 # Discourse's and Reddit's compact ages: "3d", "5h", "2w", "1mo".
@@ -495,7 +497,7 @@ def written_in_full(shown: str, title: str) -> bool:
         return False
     partial = (_AGO_CN.search(shown) or _AGO_EN.search(shown) or _DAY_WORD.search(shown) or _NO_YEAR.search(shown)
                or _NO_YEAR_NAMED.search(shown) or _YEARLESS_CN.search(shown) or _DAY_WORDS_ELSEWHERE.search(shown)
-               or _COMPACT_AGE.fullmatch(shown) or _DAY_WORD_ALONE.fullmatch(shown))
+               or _COMPACT_AGE.fullmatch(shown) or _DAY_WORD_ALONE.fullmatch(shown) or _AGO_COARSE.search(shown))
     return bool(partial) and bool(_absolute(title, _READ_ALONE))
 
 
