@@ -379,3 +379,14 @@ def test_a_forums_field_label_before_the_subject_is_no_part_of_the_title(label):
                 "<title> Rear sill rust on my 1991 NA - how bad is too bad?</title>")
     title = parse_article(html, "https://forum.example.com/showthread.php?t=1").title
     assert title == "Rear sill rust on my 1991 NA - how bad is too bad?"
+
+
+def test_a_forum_title_s_trailing_subject_beats_the_site_name_it_opens_with():
+    # phpBB 2: "Site :: View topic - Subject", the site's name shown as a line of its own.
+    html = ("<html><head><title>The Cartridge Corner :: View topic - Saturn 50/60Hz switch mod - picture rolls over SCART</title>"
+            "</head><body><span class='maintitle'>The Cartridge Corner</span><table><tr><td><a class='maintitle' href='viewtopic.php?t=1'>"
+            "Saturn 50/60Hz switch mod - picture rolls over SCART</a></td></tr></table><table class='forumline'><tr><td>"
+            + "My Saturn rolls the picture in 60Hz over SCART after the switch mod. What did I miss? " * 3
+            + "</td></tr></table></body></html>")
+    assert parse_article(html, "https://forum.example.com/viewtopic.php?t=1").title == (
+        "Saturn 50/60Hz switch mod - picture rolls over SCART")

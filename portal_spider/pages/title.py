@@ -437,11 +437,17 @@ def _shown_title(references: list[str], lines: list) -> str | None:
         whole = normalise_for_compare(reference) if len(segments) > 1 else None
         shown = [text for text, owner in lines if (key := normalise_for_compare(text)) in spans
                  or (key == whole and owner.tag in _HEADINGS)]
-        if shown:
-            return max(shown, key=len)
+        # Trailing segments count when longer: a forum's "Site :: View topic - Subject", the
+        # site's name shown as a line of its own too.
+        trailing = {normalise_for_compare(_span(reference, segments[start:])) for start in range(1, len(segments))}
+        longer = [text for text, _ in lines if len(text) >= _LONG_SEGMENT and len(text) > max(map(len, shown), default=0)
+                  and normalise_for_compare(text) in trailing]
+        if shown or longer:
+            return max(shown + longer, key=len)
     return _heading_before_name(references, lines)
 
 
+_LONG_SEGMENT = 20  # characters: shorter trailing segments of a title are a site's name or a section
 _NAME_AFTER_SPACE = 12  # characters: a site's name a <title> adds after a space, no separator
 
 
