@@ -2234,3 +2234,4 @@ def test_an_age_in_months_or_years_reads_as_the_date_its_title_writes_in_full():
     article = parse_article(html, "https://moth.example.io/game/devlog/1-demo-04",
                             ExtractionOptions(fetched_at=datetime(2025, 6, 1, tzinfo=timezone.utc)))
     assert article.published_at == "2024-05-17T14:22:00+00:00"
+

@@ -545,6 +545,14 @@ def _has_sentences(element, shortest: int = 40) -> bool:
     return len(text) >= shortest and bool(_SENTENCE_END.search(text))
 
 
+# Numbers and hexadecimal ids in class names ("et_pb_text_0", "elementor-element-3a1f3e").
+_ID_IN_CLASS = re.compile(r"(?<![a-z])(?=[0-9a-f]*\d)[0-9a-f]{5,}(?![a-z])|\d+")
+
+
+def _class_shape(element) -> str:
+    return _ID_IN_CLASS.sub("", element.get("class") or "")
+
+
 def _same_shape_blocks(best) -> list:
     """An article split over sibling blocks built alike ("<div><div class=text>…</div></div>"
     ten times): the block holding ``best`` and its like siblings that hold sentences with
@@ -555,10 +563,10 @@ def _same_shape_blocks(best) -> list:
         return [best]  # a thread's replies are no continuation of its first post
     # A block of its own may hold one short sentence, most often the article's last; one
     # between two such blocks may hold none (a step's list of things needed).
-    # Page builders number their modules ("et_pb_text_0", "et_pb_text_1").
-    shape = _DIGITS.sub("", block.get("class") or "")
+    # Page builders number their modules ("et_pb_text_0", "et_pb_text_1") or give them ids.
+    shape = _class_shape(block)
     alike = [sibling for sibling in parent if sibling is block or (
-        sibling.tag == block.tag and _DIGITS.sub("", sibling.get("class") or "") == shape and _link_density(sibling) < 0.2)]
+        sibling.tag == block.tag and _class_shape(sibling) == shape and _link_density(sibling) < 0.2)]
     sentences = [index for index, sibling in enumerate(alike) if sibling is block or _has_sentences(sibling, shortest=20)]
     like = alike[sentences[0]: sentences[-1] + 1] if len(sentences) >= 3 else []
     return like or [best]
