@@ -357,8 +357,12 @@ _STATE_TIME = re.compile(
 def _from_script_state(scripts: list, found: Structured) -> None:
     for script in scripts:
         text = script.text
-        if (script.get("src") is None and text and (script.get("type") or "").strip().lower() != "application/ld+json"
-                and any(key in text for key in _STATE_KEYS) and (match := _STATE_TIME.search(text))):
+        if script.get("src") is not None or not text or (script.get("type") or "").strip().lower() == "application/ld+json":
+            continue
+        # (The pattern only where a key is: scripts run to megabytes.)
+        places = sorted(at for key in _STATE_KEYS if (at := text.find(key)) >= 0)
+        match = next((match for at in places if (match := _STATE_TIME.search(text, max(0, at - 2), at + 80))), None)
+        if match:
             value = match[1]
             if value.isdigit():
                 value = datetime.fromtimestamp(int(value[:10]), timezone.utc).isoformat()

@@ -428,20 +428,22 @@ _HEADINGS = {"h1", "h2", "h3"}
 
 
 def _shown_title(references: list[str], lines: list) -> str | None:
-    """The longest run of leading title segments that the page also shows as a line of its own."""
+    """The longest run of leading title segments that the page also shows as a line of its
+    own; or of trailing ones, when longer: a forum's "Site :: View topic - Subject", the
+    site's name shown as a line of its own too."""
+    keys = None  # each line's key, made once and only when a title has segments
     for reference in references:
         segments = title_segments(reference)
-        spans = {normalise_for_compare(_span(reference, segments[:end])): _span(reference, segments[:end])
-                 for end in range(1, len(segments))}
+        if len(segments) < 2:
+            continue
+        keys = keys or [(text, owner, normalise_for_compare(text)) for text, owner in lines]
+        spans = {normalise_for_compare(_span(reference, segments[:end])) for end in range(1, len(segments))}
         # The whole title counts only as a heading ("Kolumne: X - Über Y" as an h2).
-        whole = normalise_for_compare(reference) if len(segments) > 1 else None
-        shown = [text for text, owner in lines if (key := normalise_for_compare(text)) in spans
-                 or (key == whole and owner.tag in _HEADINGS)]
-        # Trailing segments count when longer: a forum's "Site :: View topic - Subject", the
-        # site's name shown as a line of its own too.
+        whole = normalise_for_compare(reference)
+        shown = [text for text, owner, key in keys if key in spans or (key == whole and owner.tag in _HEADINGS)]
         trailing = {normalise_for_compare(_span(reference, segments[start:])) for start in range(1, len(segments))}
-        longer = [text for text, _ in lines if len(text) >= _LONG_SEGMENT and len(text) > max(map(len, shown), default=0)
-                  and normalise_for_compare(text) in trailing]
+        longest = max(map(len, shown), default=0)
+        longer = [text for text, _, key in keys if len(text) >= _LONG_SEGMENT and len(text) > longest and key in trailing]
         if shown or longer:
             return max(shown + longer, key=len)
     return _heading_before_name(references, lines)
