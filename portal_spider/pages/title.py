@@ -639,11 +639,6 @@ def _reworded_headline(references: list[str], lines: list, site_names: list[str]
             cores.append((words, _letters(core)))
     if not cores:
         return None
-    def share_of(words: set, letters: str) -> float:
-        return max((len(words & core) / max(len(words), len(core)) for core, core_letters in cores
-                    if not (words <= core or core <= words or core_letters in letters or letters in core_letters)),
-                   default=0.0)
-
     best, best_share, best_owner = None, _REWORDED, None
     for text, owner in lines[:300]:
         # (Not a line in brackets: "（原标题：…）", a note of what a reposted story was called;
@@ -651,9 +646,12 @@ def _reworded_headline(references: list[str], lines: list, site_names: list[str]
         if (not 15 <= len(text) <= 200 or _in_a_link(owner) or text[0] in "（(【[" or _COPYRIGHT_LINE.search(text)
                 or (_SENTENCE_END.search(text) and (len(text) > 120 or not text.endswith(".")))):
             continue
+        words, letters = _words(text), _letters(text)
         # (A line holding all of a title's words and more is a breadcrumb or a kicker's
         # line, glued on or not, one holding some of them only a part: the rules above read those.)
-        share = share_of(_words(text), _letters(text))
+        share = max((len(words & core) / max(len(words), len(core)) for core, core_letters in cores
+                     if not (words <= core or core <= words or core_letters in letters or letters in core_letters)),
+                    default=0.0)
         if share > best_share:
             best, best_share, best_owner = text, share, owner
     # The headline in an element of its own, labels beside it in the line ("<a class=title>…</a>
