@@ -2235,3 +2235,12 @@ def test_an_age_in_months_or_years_reads_as_the_date_its_title_writes_in_full():
                             ExtractionOptions(fetched_at=datetime(2025, 6, 1, tzinfo=timezone.utc)))
     assert article.published_at == "2024-05-17T14:22:00+00:00"
 
+
+
+@pytest.mark.parametrize("label", ["Actualizado", "Atualizado", "Aggiornato", "Обновлено", "Ostatnia aktualizacja", "Bijgewerkt"])
+def test_an_update_label_in_more_languages_dates_no_publication(label):
+    text = "".join(f"<p>El parche nuevo cambia el equilibrio de las armas, punto {i}. Los jugadores ya lo prueban.</p>" for i in range(5))
+    html = page(f"<h1>El parche nuevo cambia las armas</h1><div class='meta'><span>{label}: 22.05.2024 10:00</span></div>"
+                f"<div class='meta'><span>21.05.2024 09:00</span></div><div class='article'>{text}</div>",
+                "<title>El parche nuevo cambia las armas</title>")
+    assert parse_article(html, "https://games.example.es/noticias/parche").published_at.startswith("2024-05-21T09:00")

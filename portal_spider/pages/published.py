@@ -34,7 +34,9 @@ _PUBLISHED_LABEL = re.compile(
     # (Also glued to the clock before it: "Updated: Jun 21, 2024 2:30 pmPosted: Jun 20, …".)
     r"(?:(?<![A-Za-z])|(?<=[\d\s][ap]m))(?:Published|Posted|Veröffentlicht|Erschienen|Publié|Publicado|Date)(?![a-z]))", re.I
 )
-_MODIFIED_LABEL = re.compile(r"更新|修改|Updated|Modified|Last|Edited|Aktualisiert|zuletzt|bearbeitet|Stand|modifié", re.I)
+_MODIFIED_LABEL = re.compile(r"更新|修改|Updated|Modified|Last|Edited|Aktualisiert|zuletzt|bearbeitet|Stand|modifié|mis à jour"
+                             r"|Actualizado|Atualizado|Aggiornato|aktualizacja|Zaktualizowano|Обновлено|Оновлено|Güncelleme"
+                             r"|Güncellendi|Cập nhật|Bijgewerkt|Opdateret|Oppdatert|Uppdaterad|Päivitetty|수정", re.I)
 _FIRST_DIGIT = re.compile(r"\d")
 
 
