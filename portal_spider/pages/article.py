@@ -194,8 +194,10 @@ def _dates_in_full(top) -> None:
         full = None
         if epoch:
             instant = datetime.fromtimestamp(int(epoch[:10]), timezone.utc)
-            local = shown_at_instant(shown, instant)
-            full = local.isoformat() if local else instant.isoformat() if written_in_full(shown, instant.isoformat()) else None
+            if local := shown_at_instant(shown, instant):
+                full = local.isoformat()
+            elif written_in_full(shown, instant.isoformat()):
+                full = instant.isoformat()
         elif title:
             full = title if written_in_full(shown, title) else None
         elif machine and shown_for_machine_date(shown, machine):

@@ -123,16 +123,16 @@ _ORGANISATION_TYPES = {"organization", "newsmediaorganization", "corporation", "
                        "educationalorganization", "ngo", "localbusiness"}
 
 
-def _names(value, people: dict, organisations: bool = False) -> list[str]:
+def _names(value, credited: dict, organisations: bool = False) -> list[str]:
     """Author names from a JSON-LD author value (string, Person, Organization, list, @id
     reference); with ``organisations``, only those typed as organisations."""
     if isinstance(value, list):
-        return [name for item in value for name in _names(item, people, organisations)]
+        return [name for item in value for name in _names(item, credited, organisations)]
     if isinstance(value, str):
         return [] if value.startswith("http") or organisations else [value]
     if isinstance(value, dict):
-        if "name" not in value and value.get("@id") in people:
-            value = people[value["@id"]]
+        if "name" not in value and value.get("@id") in credited:
+            value = credited[value["@id"]]
         if organisations and not _types(value) & _ORGANISATION_TYPES:
             return []
         name = value.get("name")
@@ -192,7 +192,8 @@ def _from_json_ld(scripts: list, found: Structured, own: set[str], titles: list[
             data = _load_json(script.text, found)
             if data is not None:
                 nodes.extend(_nodes(data))
-    people = {n["@id"]: n for n in nodes if isinstance(n.get("@id"), str) and _types(n) & ({"person"} | _ORGANISATION_TYPES)}
+    # People and organisations an author value may name by @id.
+    credited = {n["@id"]: n for n in nodes if isinstance(n.get("@id"), str) and _types(n) & ({"person"} | _ORGANISATION_TYPES)}
     articles = [n for n in nodes if _types(n) & _ARTICLE_TYPES]
     articles.sort(key=lambda n: bool(_types(n) <= _PAGE_TYPES))  # real articles before WebPage
     for node in articles:
@@ -203,10 +204,10 @@ def _from_json_ld(scripts: list, found: Structured, own: set[str], titles: list[
             if isinstance(node.get(key), str) and node[key].strip():
                 found.add_title(node[key], STRUCTURED_DATA)
                 break
-        names = _names(node.get("author") or node.get("creator"), people)
+        names = _names(node.get("author") or node.get("creator"), credited)
         if names:
             found.add_authors(names, STRUCTURED_DATA)
-        found.organisations.extend(_names(node.get("author") or node.get("creator"), people, organisations=True))
+        found.organisations.extend(_names(node.get("author") or node.get("creator"), credited, organisations=True))
         for key in ("datePublished", "dateCreated", "uploadDate"):
             if isinstance(node.get(key), str) and node[key].strip():
                 found.add_date(node[key], STRUCTURED_DATA)
